@@ -1,0 +1,46 @@
+# `make run` and `make test` do everything on a fresh machine (see README.md).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint format install setup bench start
+
+run: setup
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+setup: install
+	mkdir -p var
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_cards
+	$(PY) manage.py demo
+
+test: install
+	mkdir -p var
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Production mode: web, worker and beat from the Procfile (DATABASE_URL and REDIS_URL set).
+start: setup
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: setup
+	$(PY) benchmarks/card_browser.py
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[dev]'
+	touch $@

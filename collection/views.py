@@ -1,0 +1,126 @@
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from collection import selectors
+from collection.faces import card_face_svg
+from collection.filters import OPERATORS, SEARCH_FIELDS, parse_card_filters, parse_numeric_filter
+from collection.glossary import GLOSSARY, KEYWORDS
+from collection.models import NUMERIC_ATTRIBUTES, Archetype, Card, CardType, Rarity
+
+PAGE_SIZES = {"graphic": 24, "table": 100}
+CARD_SIZES = ("small", "medium", "large")
+
+
+@require_GET
+def card_list(request):
+    sets = selectors.card_sets()
+    filters = parse_card_filters(dict(request.GET.lists()), known_sets=[s.number for s in sets])
+    _add_numeric_from_form(request, filters)
+    cards = selectors.cards_filtered(filters=filters)
+    page = Paginator(cards, PAGE_SIZES[filters.view]).get_page(request.GET.get("page"))
+    context = {
+        "filters": filters,
+        "page": page,
+        "query": filters.querystring(),
+        "graphic_query": filters.querystring(view="graphic"),
+        "table_query": filters.querystring(view="table"),
+        "table_columns": _table_columns(filters),
+        "card_size": _card_size(request),
+    }
+    if request.htmx and request.htmx.target == "results":
+        response = render(request, "collection/_card_results.html", context)
+        query = context["query"]
+        response["HX-Push-Url"] = f"{request.path}?{query}" if query else request.path
+        return response
+    context.update(
+        sets=sets,
+        card_types=CardType.choices,
+        archetypes=[(key or "generic", label) for key, label in Archetype.choices],
+        rarities=Rarity.choices,
+        keywords=sorted(KEYWORDS),
+        traits=selectors.known_traits(),
+        numeric_attributes=[(name, name.replace("_", " ")) for name in NUMERIC_ATTRIBUTES],
+        operators=OPERATORS,
+        search_fields=SEARCH_FIELDS,
+    )
+    return render(request, "collection/card_list.html", context)
+
+
+TABLE_COLUMNS = (
+    ("number", "#", ""),
+    ("title", "Title", ""),
+    ("type", "Type", ""),
+    ("archetype", "Archetype", ""),
+    ("rarity", "Rarity", ""),
+    ("cost", "Cost", "num"),
+    ("attack", "Atk", "num"),
+    ("defense", "Def", "num"),
+    ("damage_bonus", "Dmg", "num"),
+    ("health", "Health", "num"),
+    ("level", "Level", "num"),
+)
+
+
+def _table_columns(filters) -> list[dict]:
+    return [
+        {
+            "label": label,
+            "css": css,
+            "sorted": key == filters.sort,
+            "query": filters.sort_toggle(key),
+        }
+        for key, label, css in TABLE_COLUMNS
+    ]
+
+
+def _add_numeric_from_form(request, filters) -> None:
+    """The "Add" control sends attribute, operator and value apart; join them as one filter."""
+    value = request.GET.get("num_value", "").strip()
+    if not value:
+        return
+    text = f"{request.GET.get('num_attr', '')} {request.GET.get('num_op', '')} {value}"
+    numeric, error = parse_numeric_filter(text)
+    if error:
+        filters.errors.append(error)
+    elif numeric not in filters.numeric:
+        filters.numeric.append(numeric)
+
+
+def _card_size(request) -> str:
+    if request.user.is_authenticated:
+        return request.user.preferences.card_size_collection
+    return "medium"
+
+
+@require_GET
+def card_detail(request, set_number, number):
+    card = get_object_or_404(
+        Card.objects.select_related("card_set"), card_set__number=set_number, number=number
+    )
+    neighbours = Card.objects.filter(card_set=card.card_set)
+    return render(
+        request,
+        "collection/card_detail.html",
+        {
+            "card": card,
+            "face": card_face_svg(card, size="large"),
+            "glossary": [(name, GLOSSARY[name]) for name in card.keyword_names if name in GLOSSARY],
+            "previous": neighbours.filter(number__lt=number).order_by("-number").first(),
+            "next": neighbours.filter(number__gt=number).order_by("number").first(),
+        },
+    )
+
+
+@require_GET
+def card_face(request, set_number, number):
+    card = get_object_or_404(
+        Card.objects.select_related("card_set"), card_set__number=set_number, number=number
+    )
+    size = request.GET.get("size", "medium")
+    if size not in CARD_SIZES:
+        size = "medium"
+    response = HttpResponse(card_face_svg(card, size=size), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=300"
+    return response

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class AccountsConfig(AppConfig):
+    name = "tcgsite.accounts"
+    label = "accounts"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from tcgsite.accounts import signals  # noqa: F401

@@ -1,0 +1,64 @@
+"""Business operations on accounts: the only writers of players' preferences and friends."""
+
+from django.db import transaction
+
+from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
+
+
+class AccountError(Exception):
+    """A request a player can make by mistake; the message is shown to them."""
+
+
+def preferences_for(*, user: User) -> Preferences:
+    preferences, _ = Preferences.objects.get_or_create(user=user)
+    return preferences
+
+
+def tips_hide(*, user: User, screen: str) -> Preferences:
+    if screen not in TipScreen.values:
+        raise AccountError(f"There are no Player Tips called {screen!r}.")
+    with transaction.atomic():
+        preferences = Preferences.objects.select_for_update().get(user=user)
+        if screen not in preferences.hidden_tips:
+            preferences.hidden_tips = [*preferences.hidden_tips, screen]
+            preferences.save(update_fields=["hidden_tips"])
+    return preferences
+
+
+def friend_add(*, user: User, friend: User) -> None:
+    if friend.pk == user.pk:
+        raise AccountError("You can't add yourself to your friends list.")
+    user.friends.add(friend)
+
+
+def friend_remove(*, user: User, friend: User) -> None:
+    user.friends.remove(friend)
+
+
+def account_info_visible(*, owner: User, viewer: User | None) -> dict[str, str]:
+    """The Account Info fields of ``owner`` that ``viewer`` may read, by their visibility."""
+    preferences = preferences_for(user=owner)
+    is_self = viewer is not None and viewer.pk == owner.pk
+    is_friend = (
+        viewer is not None
+        and viewer.is_authenticated
+        and owner.friends.filter(pk=viewer.pk).exists()
+    )
+
+    def may_see(visibility: str) -> bool:
+        return (
+            is_self
+            or visibility == Visibility.EVERYONE
+            or (visibility == Visibility.FRIENDS and is_friend)
+        )
+
+    fields = {
+        "personal_message": preferences.personal_message_visibility,
+        "messenger_handle": preferences.messenger_handle_visibility,
+        "home_page": preferences.home_page_visibility,
+    }
+    return {
+        name: getattr(preferences, name)
+        for name, visibility in fields.items()
+        if may_see(visibility) and getattr(preferences, name)
+    }

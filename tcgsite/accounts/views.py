@@ -1,0 +1,108 @@
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tcgsite.accounts import services
+from tcgsite.accounts.avatars import player_avatar_svg
+from tcgsite.accounts.forms import PREFERENCE_PAGES, SignUpForm
+from tcgsite.accounts.models import User
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("lobby")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="tcgsite.accounts.backends.CaseInsensitiveUsernameBackend")
+        messages.success(request, f"Welcome to the galaxy, {user.username}!")
+        return redirect("lobby")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@login_required
+def preferences(request, page="account"):
+    if page not in PREFERENCE_PAGES:
+        raise Http404("No such preferences page.")
+    title, form_class = PREFERENCE_PAGES[page]
+    current = services.preferences_for(user=request.user)
+    form = form_class(request.POST or None, instance=current)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, f"{title} saved.")
+            return redirect("accounts:preferences", page=page)
+        messages.error(request, "Please correct the highlighted fields; nothing was saved.")
+    return render(
+        request,
+        "accounts/preferences.html",
+        {"form": form, "page": page, "page_title": title, "pages": PREFERENCE_PAGES},
+    )
+
+
+@login_required
+@require_POST
+def hide_tips(request, screen):
+    try:
+        services.tips_hide(user=request.user, screen=screen)
+    except services.AccountError as error:
+        return HttpResponse(str(error), status=400)
+    if request.htmx:
+        return HttpResponse("")
+    return redirect(request.POST.get("next") or "lobby")
+
+
+@login_required
+def player_list(request):
+    query = request.GET.get("q", "").strip()
+    players = User.objects.filter(is_active=True).select_related("preferences")
+    if query:
+        players = players.filter(username__icontains=query)
+    page = Paginator(players.order_by("username"), 40).get_page(request.GET.get("page"))
+    template = "accounts/_player_rows.html" if request.htmx else "accounts/player_list.html"
+    return render(request, template, {"page": page, "query": query})
+
+
+@login_required
+def player_info(request, username):
+    owner = get_object_or_404(User, username__iexact=username, is_active=True)
+    return render(
+        request,
+        "accounts/player_info.html",
+        {
+            "owner": owner,
+            "info": services.account_info_visible(owner=owner, viewer=request.user),
+            "is_friend": request.user.friends.filter(pk=owner.pk).exists(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def friend_toggle(request, username):
+    friend = get_object_or_404(User, username__iexact=username, is_active=True)
+    if request.user.friends.filter(pk=friend.pk).exists():
+        services.friend_remove(user=request.user, friend=friend)
+        messages.success(request, f"{friend.username} is no longer on your friends list.")
+    else:
+        try:
+            services.friend_add(user=request.user, friend=friend)
+        except services.AccountError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"{friend.username} is now on your friends list.")
+    return redirect("accounts:player_info", username=friend.username)
+
+
+def avatar_picture(request, choice):
+    try:
+        picture = player_avatar_svg(choice)
+    except ValueError as error:
+        raise Http404(str(error)) from error
+    response = HttpResponse(picture, content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

@@ -1,0 +1,47 @@
+"""The rulebook's Navigator: Home, Play, Cards, Community, Miscellaneous, Store, Exit.
+
+A section appears only once something behind it is built, so there is never a dead link;
+later features add their entries here.
+"""
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+
+@dataclass(frozen=True)
+class NavEntry:
+    label: str
+    url_name: str
+
+    @property
+    def url(self) -> str:
+        return reverse(self.url_name)
+
+
+@dataclass(frozen=True)
+class NavSection:
+    key: str
+    label: str
+    icon: str
+    entries: tuple[NavEntry, ...]
+
+
+SECTIONS = (
+    NavSection("home", "Home", "\u2302", (NavEntry("Main Lobby", "lobby"),)),
+    NavSection("cards", "Cards", "\u2660", (NavEntry("Card Browser", "collection:card_list"),)),
+    NavSection("community", "Community", "\u263a", (NavEntry("Players", "accounts:player_list"),)),
+    NavSection(
+        "miscellaneous",
+        "Miscellaneous",
+        "\u2699",
+        (NavEntry("Preferences", "accounts:preferences_home"),),
+    ),
+)
+
+
+def navigator(request):
+    if not request.user.is_authenticated:
+        return {}
+    current = request.resolver_match.view_name if request.resolver_match else ""
+    return {"navigator": SECTIONS, "nav_current": current}

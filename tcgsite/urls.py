@@ -1,0 +1,11 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from tcgsite import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("", include("tcgsite.accounts.urls")),
+    path("cards/", include("collection.urls")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,268 @@
+"""Sign-up, log-in, log-out, password change, Preferences and Player Tips."""
+
+import pytest
+from django.db import IntegrityError
+from django.urls import reverse
+
+from tcgsite.accounts import services
+from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_signup_creates_player_with_preferences_and_logs_in(client):
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "Rachel", "password1": PASSWORD, "password2": PASSWORD},
+    )
+
+    assert response.status_code == 302
+    user = User.objects.get(username="Rachel")
+    assert Preferences.objects.filter(user=user).exists()
+    assert client.get(reverse("lobby")).context["user"] == user
+
+
+def test_signup_rejects_username_differing_only_in_case(client):
+    UserFactory(username="Shochu")
+
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "shochu", "password1": PASSWORD, "password2": PASSWORD},
+    )
+
+    assert response.status_code == 200
+    assert "already exists" in response.content.decode()
+    assert User.objects.filter(username__iexact="shochu").count() == 1
+
+
+def test_database_refuses_usernames_differing_only_in_case():
+    UserFactory(username="Paladon")
+    with pytest.raises(IntegrityError):
+        User.objects.create(username="PALADON")
+
+
+def test_login_ignores_username_case_and_logout_ends_session(client):
+    UserFactory(username="Vicki")
+
+    response = client.post(reverse("accounts:login"), {"username": "vICKI", "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.get(reverse("lobby")).context["user"].username == "Vicki"
+
+    client.post(reverse("accounts:logout"))
+    assert not client.get(reverse("lobby")).context["user"].is_authenticated
+
+
+def test_login_with_wrong_password_shows_message(client):
+    UserFactory(username="Jason")
+    response = client.post(reverse("accounts:login"), {"username": "Jason", "password": "nope"})
+    assert response.status_code == 200
+    assert "correct username and password" in response.content.decode()
+
+
+def test_password_change(client):
+    user = UserFactory()
+    client.force_login(user)
+
+    response = client.post(
+        reverse("accounts:password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another-long-password-77",
+            "new_password2": "another-long-password-77",
+        },
+    )
+
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("another-long-password-77")
+
+
+def test_anonymous_visitor_sees_welcome_without_navigator(client):
+    response = client.get(reverse("lobby"))
+    assert response.templates[0].name == "welcome.html"
+    assert "navigator" not in response.context
+
+
+def test_navigator_lists_only_built_sections(client):
+    """Rulebook, Navigator: Home, Play, Cards, Community, Miscellaneous, Store, Exit.
+    A section not built yet is absent, never a dead link."""
+    client.force_login(UserFactory())
+
+    response = client.get(reverse("lobby"))
+
+    labels = [section.label for section in response.context["navigator"]]
+    assert labels == ["Home", "Cards", "Community", "Miscellaneous"]
+    page = response.content.decode()
+    assert "Exit" in page
+    for section in response.context["navigator"]:
+        for entry in section.entries:
+            assert client.get(entry.url).status_code == 200
+
+
+def test_player_tips_shown_until_hidden(client):
+    user = UserFactory()
+    client.force_login(user)
+    assert "Player Tips" in client.get(reverse("lobby")).content.decode()
+
+    response = client.post(
+        reverse("accounts:hide_tips", args=[TipScreen.MAIN]), headers={"HX-Request": "true"}
+    )
+
+    assert response.status_code == 200
+    assert "Player Tips" not in client.get(reverse("lobby")).content.decode()
+    assert user.preferences.__class__.objects.get(user=user).hidden_tips == ["main"]
+
+
+def test_hiding_unknown_tips_is_a_clear_error(client):
+    client.force_login(UserFactory())
+    response = client.post(reverse("accounts:hide_tips", args=["nowhere"]))
+    assert response.status_code == 400
+    assert "no Player Tips" in response.content.decode()
+
+
+def test_interface_preferences_saved_and_read_back(client):
+    user = UserFactory()
+    client.force_login(user)
+
+    response = client.post(
+        reverse("accounts:preferences", args=["interface"]),
+        {
+            "lobby_messages": "on",
+            "show_only_owned_cards": "on",
+            "hidden_tips": ["collection", "trade"],
+            "hand_display_mode": "fish_eye",
+            "pass_when_out_of_actions": "on",
+            "card_size_collection": "large",
+            "card_size_deck": "small",
+            "card_size_playmat": "medium",
+        },
+    )
+
+    assert response.status_code == 302
+    preferences = Preferences.objects.get(user=user)
+    assert preferences.show_only_owned_cards is True
+    assert preferences.request_attention is False
+    assert preferences.hand_display_mode == "fish_eye"
+    assert preferences.hidden_tips == ["collection", "trade"]
+    assert preferences.card_size_collection == "large"
+
+
+def test_invalid_preferences_keep_saved_values_and_explain(client):
+    user = UserFactory()
+    client.force_login(user)
+
+    response = client.post(
+        reverse("accounts:preferences", args=["interface"]),
+        {
+            "hand_display_mode": "hologram",
+            "card_size_collection": "huge",
+            "card_size_deck": "small",
+            "card_size_playmat": "medium",
+        },
+    )
+
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+    assert Preferences.objects.get(user=user).hand_display_mode == "popup"
+
+
+def test_unknown_preferences_page_is_404(client):
+    client.force_login(UserFactory())
+    assert client.get("/preferences/sound/").status_code == 404
+
+
+def test_avatar_choice_saved_and_shown(client):
+    user = UserFactory()
+    client.force_login(user)
+
+    client.post(reverse("accounts:preferences", args=["avatar"]), {"avatar_choice": "wookiee"})
+
+    assert Preferences.objects.get(user=user).avatar_choice == "wookiee"
+    assert "/avatars/wookiee.svg" in client.get(reverse("lobby")).content.decode()
+    picture = client.get(reverse("accounts:avatar_picture", args=["wookiee"]))
+    assert picture["Content-Type"] == "image/svg+xml"
+
+
+def test_account_info_visible_to_everyone_friends_or_no_one():
+    owner = UserFactory(username="Owner")
+    friend = UserFactory(username="Friend")
+    stranger = UserFactory(username="Stranger")
+    Preferences.objects.filter(user=owner).update(
+        personal_message="Trading Sith rares",
+        personal_message_visibility=Visibility.EVERYONE,
+        messenger_handle="owner#42",
+        messenger_handle_visibility=Visibility.FRIENDS,
+        home_page="https://example.org/owner",
+        home_page_visibility=Visibility.NOBODY,
+    )
+    services.friend_add(user=owner, friend=friend)
+
+    assert services.account_info_visible(owner=owner, viewer=stranger) == {
+        "personal_message": "Trading Sith rares"
+    }
+    assert services.account_info_visible(owner=owner, viewer=friend) == {
+        "personal_message": "Trading Sith rares",
+        "messenger_handle": "owner#42",
+    }
+    assert set(services.account_info_visible(owner=owner, viewer=owner)) == {
+        "personal_message",
+        "messenger_handle",
+        "home_page",
+    }
+
+
+def test_account_info_page_validates_home_page(client):
+    user = UserFactory()
+    client.force_login(user)
+    response = client.post(
+        reverse("accounts:preferences", args=["account"]),
+        {
+            "home_page": "not a url",
+            "personal_message_visibility": "everyone",
+            "messenger_handle_visibility": "friends",
+            "home_page_visibility": "everyone",
+        },
+    )
+    assert response.status_code == 200
+    assert "Enter a valid URL" in response.content.decode()
+
+
+def test_player_info_page_and_friend_toggle(client):
+    viewer = UserFactory(username="Viewer")
+    owner = UserFactory(username="Shown")
+    Preferences.objects.filter(user=owner).update(
+        messenger_handle="shown#1", messenger_handle_visibility=Visibility.FRIENDS
+    )
+    client.force_login(viewer)
+
+    def info_page() -> str:
+        return client.get(reverse("accounts:player_info", args=["shown"])).content.decode()
+
+    assert "shown#1" not in info_page()
+    client.post(reverse("accounts:friend_toggle", args=["Shown"]))
+    assert viewer.friends.filter(pk=owner.pk).exists()
+    # The owner has not added the viewer, so friends-only fields stay hidden.
+    assert "shown#1" not in info_page()
+    services.friend_add(user=owner, friend=viewer)
+    assert "shown#1" in info_page()
+
+
+def test_adding_yourself_as_friend_is_refused(client):
+    user = UserFactory()
+    with pytest.raises(services.AccountError):
+        services.friend_add(user=user, friend=user)
+
+
+def test_player_list_search(client):
+    client.force_login(UserFactory(username="Searcher"))
+    UserFactory(username="Bossk_fan")
+    UserFactory(username="Other")
+    response = client.get(reverse("accounts:player_list"), {"q": "bossk"})
+    names = [player.username for player in response.context["page"]]
+    assert names == ["Bossk_fan"]
+
+
+def test_preferences_created_for_users_made_outside_signup():
+    user = User.objects.create_user(username="AdminMade", password=PASSWORD)
+    assert Preferences.objects.filter(user=user).exists()

@@ -1,0 +1,30 @@
+"""The demo world: a handful of players, and a staff account on the embedded default only."""
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from tcgsite.accounts.models import User
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_world_is_created_once_and_players_can_log_in(client):
+    call_command("demo")
+    call_command("demo")
+
+    assert User.objects.filter(is_staff=False).count() == 5
+    assert client.login(username="shochu", password=settings.DEMO_PLAYER_PASSWORD)
+    assert User.objects.get(username="Shochu").preferences.avatar_choice == "smuggler"
+
+
+def test_staff_account_only_on_the_embedded_default(client, settings):
+    settings.EMBEDDED = False
+    call_command("demo")
+    assert not User.objects.filter(is_staff=True).exists()
+
+    settings.EMBEDDED = True
+    call_command("demo")
+    staff = User.objects.get(username=settings.DEMO_STAFF_USERNAME)
+    assert staff.is_staff and staff.is_superuser
+    assert client.login(username="staff", password=settings.DEMO_STAFF_PASSWORD)
