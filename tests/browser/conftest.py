@@ -34,7 +34,14 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, live_server):
+def page(browser, live_server, settings):
+    # The live test server serves static files from the finders, by their plain names; in
+    # production mode the manifest storage would link hashed names that only exist after
+    # collectstatic, in the directory that WhiteNoise (not the test server) serves.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
     context.set_default_timeout(10_000)
     page = context.new_page()
