@@ -6,28 +6,7 @@ from collection.models import Card, CardSet
 
 
 class CardAdminForm(forms.ModelForm):
-    class Meta:
-        model = Card
-        fields = (
-            "card_set",
-            "number",
-            "rarity",
-            "title",
-            "card_type",
-            "archetype",
-            "cost",
-            "attack",
-            "defense",
-            "damage_bonus",
-            "health",
-            "level",
-            "restriction",
-            "traits",
-            "game_text",
-            "lore",
-            "artist",
-            "rules",
-        )
+    """The admin supplies model and fields (from the fieldsets); this adds the rules check."""
 
     def clean(self):
         cleaned = super().clean()

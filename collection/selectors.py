@@ -3,6 +3,7 @@
 import operator
 from functools import reduce
 
+from django.core.cache import cache
 from django.db.models import F, Q, QuerySet
 
 from collection.filters import CardFilters
@@ -71,9 +72,19 @@ def _ordering(filters: CardFilters) -> list:
     return [*ordering, "card_set__number", "number"]
 
 
+KNOWN_TRAITS_CACHE_KEY = "catalog:known-traits"
+
+
 def known_traits() -> list[str]:
-    """Every trait in the catalog, for the Trait filter's choices."""
-    traits: set[str] = set()
-    for card_traits in Card.objects.values_list("traits", flat=True):
-        traits.update(card_traits)
-    return sorted(traits, key=str.lower)
+    """Every trait in the catalog, for the Trait filter's choices.
+
+    Cached (the catalog changes rarely); saving or deleting a card clears the cache.
+    """
+    traits = cache.get(KNOWN_TRAITS_CACHE_KEY)
+    if traits is None:
+        found: set[str] = set()
+        for card_traits in Card.objects.values_list("traits", flat=True):
+            found.update(card_traits)
+        traits = sorted(found, key=str.lower)
+        cache.set(KNOWN_TRAITS_CACHE_KEY, traits, timeout=None)
+    return traits

@@ -11,6 +11,14 @@ from collection.models import NUMERIC_ATTRIBUTES, Archetype, Card, CardType, Rar
 
 PAGE_SIZES = {"graphic": 24, "table": 100}
 CARD_SIZES = ("small", "medium", "large")
+ATTRIBUTE_LABELS = (
+    ("cost", "Cost"),
+    ("attack", "Attack"),
+    ("defense", "Defense"),
+    ("damage_bonus", "Damage bonus"),
+    ("health", "Health"),
+    ("level", "Level"),
+)
 
 
 @require_GET
@@ -35,15 +43,12 @@ def card_list(request):
         response["HX-Push-Url"] = f"{request.path}?{query}" if query else request.path
         return response
     context.update(
-        sets=sets,
-        card_types=CardType.choices,
-        archetypes=[(key or "generic", label) for key, label in Archetype.choices],
-        rarities=Rarity.choices,
-        keywords=sorted(KEYWORDS),
-        traits=selectors.known_traits(),
+        toggle_groups=_toggle_groups(filters, sets),
         numeric_attributes=[(name, name.replace("_", " ")) for name in NUMERIC_ATTRIBUTES],
         operators=OPERATORS,
-        search_fields=SEARCH_FIELDS,
+        search_fields=[
+            (key, label, key in filters.search_fields) for key, label in SEARCH_FIELDS.items()
+        ],
     )
     return render(request, "collection/card_list.html", context)
 
@@ -72,6 +77,50 @@ def _table_columns(filters) -> list[dict]:
             "query": filters.sort_toggle(key),
         }
         for key, label, css in TABLE_COLUMNS
+    ]
+
+
+def _toggle_groups(filters, sets) -> list[dict]:
+    """The toggle filters' dropdowns, each option with whether it is on."""
+
+    def group(label, name, options, chosen, *, columns=False):
+        return {
+            "label": label,
+            "name": name,
+            "columns": columns,
+            "on": bool(chosen),
+            "options": [(value, text, value in chosen) for value, text in options],
+        }
+
+    return [
+        group("Card Type", "type", CardType.choices, filters.types),
+        group(
+            "Archetype",
+            "archetype",
+            [(key or "generic", label) for key, label in Archetype.choices],
+            filters.archetypes,
+        ),
+        group("Rarity", "rarity", Rarity.choices, filters.rarities),
+        group(
+            "Set",
+            "set",
+            [(card_set.number, f"{card_set.number}. {card_set.name}") for card_set in sets],
+            filters.sets,
+        ),
+        group(
+            "Keyword",
+            "keyword",
+            [(name, name.capitalize()) for name in sorted(KEYWORDS)],
+            filters.keywords,
+            columns=True,
+        ),
+        group(
+            "Trait",
+            "trait",
+            [(trait, trait) for trait in selectors.known_traits()],
+            filters.traits,
+            columns=True,
+        ),
     ]
 
 
@@ -106,6 +155,11 @@ def card_detail(request, set_number, number):
         {
             "card": card,
             "face": card_face_svg(card, size="large"),
+            "attributes": [
+                (label, getattr(card, name))
+                for name, label in ATTRIBUTE_LABELS
+                if getattr(card, name) is not None
+            ],
             "glossary": [(name, GLOSSARY[name]) for name in card.keyword_names if name in GLOSSARY],
             "previous": neighbours.filter(number__lt=number).order_by("-number").first(),
             "next": neighbours.filter(number__gt=number).order_by("number").first(),

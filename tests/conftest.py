@@ -17,3 +17,11 @@ def catalog(db):
 
     for path in set_files():
         catalog_load_set(path=path)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache, as the database starts empty."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -266,3 +266,9 @@ def test_player_list_search(client):
 def test_preferences_created_for_users_made_outside_signup():
     user = User.objects.create_user(username="AdminMade", password=PASSWORD)
     assert Preferences.objects.filter(user=user).exists()
+
+
+def test_unknown_page_has_the_sites_own_not_found_page(client):
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    assert "not in the galaxy" in response.content.decode()

@@ -183,3 +183,20 @@ def test_browser_query_count_does_not_grow_with_cards(client, view):
     few = queries_for_one_page()
     CardFactory.create_batch(150, card_set=card_set, traits=["Droid"])
     assert queries_for_one_page() == few
+
+
+def test_trait_choices_follow_card_edits(client):
+    card = CardFactory(card_set=CardSetFactory(number=1), traits=["Moisture Farmer"])
+    assert ("Moisture Farmer", "Moisture Farmer", False) in trait_options(client)
+
+    card.traits = ["Spice Runner"]
+    card.save()
+
+    options = trait_options(client)
+    assert ("Spice Runner", "Spice Runner", False) in options
+    assert all(value != "Moisture Farmer" for value, _label, _checked in options)
+
+
+def trait_options(client):
+    groups = client.get(BROWSER).context["toggle_groups"]
+    return next(group for group in groups if group["name"] == "trait")["options"]
