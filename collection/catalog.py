@@ -8,9 +8,11 @@ from pathlib import Path
 from django.db import transaction
 
 from collection.cardrules import validate_card, validate_set
-from collection.models import Card, CardSet
+from collection.models import Archetype, Card, CardSet, Product, ProductKind, StarterDeckCard
 
 SETS_DIR = Path(__file__).resolve().parent / "sets"
+STARTER_DECK_PRICE = 400
+BOOSTER_PACK_PRICE = 150
 
 # Set-file field → Card model field, for the fields copied as they are.
 _CARD_FIELDS = {
@@ -43,11 +45,12 @@ class LoadReport:
     created: int = 0
     updated: int = 0
     unchanged: int = 0
+    products_created: int = 0
 
     def __str__(self) -> str:
         return (
             f"{self.set_name}: {self.created} created, {self.updated} updated, "
-            f"{self.unchanged} unchanged"
+            f"{self.unchanged} unchanged; {self.products_created} products created"
         )
 
 
@@ -100,7 +103,47 @@ def catalog_load_set(*, path: Path) -> LoadReport:
                 report.updated += 1
             else:
                 report.unchanged += 1
+        report.products_created = _create_set_products(card_set, data.get("starter_decks", {}))
     return report
+
+
+def _create_set_products(card_set: CardSet, starter_decks: dict) -> int:
+    """The set's booster pack and its starter decks, created once; staff own them afterwards
+    (prices, contents, whether they are for sale), so loading again never overwrites them."""
+    created = 0
+    _booster, made = Product.objects.get_or_create(
+        name=f"{card_set.name} Booster Pack",
+        defaults={
+            "kind": ProductKind.BOOSTER_PACK,
+            "price": BOOSTER_PACK_PRICE,
+            "card_set": card_set,
+            "description": "15 cards: 1 rare, 3 uncommons and 11 commons, drawn at random.",
+        },
+    )
+    created += made
+    cards = {card.title: card for card in card_set.cards.all()}
+    for archetype, deck in starter_decks.items():
+        label = Archetype(archetype).label
+        product, made = Product.objects.get_or_create(
+            name=f"{card_set.name} Starter Deck: {label}",
+            defaults={
+                "kind": ProductKind.STARTER_DECK,
+                "price": STARTER_DECK_PRICE,
+                "card_set": card_set,
+                "archetype": archetype,
+                "description": (
+                    f"A ready-to-play {label} deck of 58 cards: avatar, four quests and 53 others."
+                ),
+            },
+        )
+        if made:
+            created += 1
+            lines = {deck["avatar"]: 1, **dict.fromkeys(deck["quests"], 1), **deck["deck"]}
+            StarterDeckCard.objects.bulk_create(
+                StarterDeckCard(product=product, card=cards[title], quantity=copies)
+                for title, copies in lines.items()
+            )
+    return created
 
 
 _TEXT_FIELDS = {"archetype", "restriction", "game_text", "lore", "artist"}

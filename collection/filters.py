@@ -30,6 +30,9 @@ SEARCH_FIELDS = {
     "lore": "Lore",
 }
 
+# The Collection Manager's own numbers (rulebook: Quantity, Want, Trade, Need).
+COLLECTION_ATTRIBUTES = ("owned", "want", "trade", "need")
+
 VIEWS = ("graphic", "table")
 SORT_KEYS = ("number", "title", "type", "archetype", "rarity", *NUMERIC_ATTRIBUTES)
 ARCHETYPE_KEYS = {"generic": Archetype.GENERIC, **{a.value: a for a in Archetype if a.value}}
@@ -120,10 +123,18 @@ class CardFilters:
 
 
 def parse_card_filters(
-    params: Mapping[str, Sequence[str]], *, known_sets: Sequence[int] = ()
+    params: Mapping[str, Sequence[str]],
+    *,
+    known_sets: Sequence[int] = (),
+    collection: bool = False,
 ) -> CardFilters:
-    """Read filters from query parameters (a QueryDict's ``lists()`` or a dict of lists)."""
+    """Read filters from query parameters (a QueryDict's ``lists()`` or a dict of lists).
+
+    With ``collection`` the numeric filters and sorting also know a collection's numbers
+    (owned, want, trade, need).
+    """
     filters = CardFilters()
+    attributes = NUMERIC_ATTRIBUTES + (COLLECTION_ATTRIBUTES if collection else ())
 
     def values(name: str) -> list[str]:
         seen: list[str] = []
@@ -150,7 +161,7 @@ def parse_card_filters(
         else:
             filters.errors.append(f"There is no card set number {value!r}.")
     for value in values("num"):
-        numeric, error = parse_numeric_filter(value)
+        numeric, error = parse_numeric_filter(value, attributes=attributes)
         if error:
             filters.errors.append(error)
         elif len(filters.numeric) >= MAX_NUMERIC_FILTERS:
@@ -172,14 +183,16 @@ def parse_card_filters(
         filters.errors.append(f"Unknown view {view!r}; showing Graphic View.")
     sort = (values("sort") or ["number"])[0]
     key = sort.removeprefix("-")
-    if key in SORT_KEYS:
+    if key in SORT_KEYS or (collection and key in COLLECTION_ATTRIBUTES):
         filters.sort, filters.descending = key, sort.startswith("-")
     else:
         filters.errors.append(f"Cards can't be sorted by {key!r}; sorted by number instead.")
     return filters
 
 
-def parse_numeric_filter(text: str) -> tuple[NumericFilter | None, str]:
+def parse_numeric_filter(
+    text: str, *, attributes: Sequence[str] = NUMERIC_ATTRIBUTES
+) -> tuple[NumericFilter | None, str]:
     """Parse ``cost>=3`` (spaces allowed); return the filter, or None and a message."""
     match = _NUMERIC.match(text)
     if not match:
@@ -188,8 +201,8 @@ def parse_numeric_filter(text: str) -> tuple[NumericFilter | None, str]:
             f"({' '.join(OPERATORS)}) and a whole number, for example \u201ccost >= 3\u201d."
         )
     attribute = match["attribute"].strip().replace(" ", "_")
-    if attribute not in NUMERIC_ATTRIBUTES:
-        names = ", ".join(name.replace("_", " ") for name in NUMERIC_ATTRIBUTES)
+    if attribute not in attributes:
+        names = ", ".join(name.replace("_", " ") for name in attributes)
         return None, f"\u201c{text}\u201d: cards have no attribute {attribute!r} ({names})."
     value = match["value"]
     if not re.fullmatch(r"-?\d{1,3}", value):

@@ -4,10 +4,11 @@ import operator
 from functools import reduce
 
 from django.core.cache import cache
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce, Greatest
 
 from collection.filters import CardFilters
-from collection.models import Card, CardSet
+from collection.models import PLAYER_AVATAR_SET_NUMBER, Card, CardOwnership, CardSet
 
 _LOOKUPS = {">": "gt", ">=": "gte", "=": "exact", "<=": "lte", "<": "lt", "!=": "exact"}
 
@@ -29,12 +30,39 @@ _SORT_COLUMNS = {
 
 
 def card_sets() -> list[CardSet]:
-    return list(CardSet.objects.all())
+    """The catalog's sets (not the set of player-made avatars)."""
+    return list(CardSet.objects.exclude(number=PLAYER_AVATAR_SET_NUMBER))
 
 
 def cards_filtered(*, filters: CardFilters) -> QuerySet[Card]:
     """The catalog narrowed by the Filters & Search options, in the chosen order."""
-    cards = Card.objects.select_related("card_set")
+    return _narrowed(Card.objects.filter(creator__isnull=True), filters)
+
+
+def collection_cards(*, owner, filters: CardFilters, only_owned: bool) -> QuerySet[Card]:
+    """Cards with the player's numbers: ``owned``, ``want``, ``trade`` and ``need``
+    (rulebook, COLLECTION MANAGER), narrowed and ordered by the filters, which may use
+    those numbers too. Includes the avatars the player made; ``only_owned`` leaves out
+    cards of which the player has no copy."""
+    ownership = CardOwnership.objects.filter(owner=owner, card=OuterRef("pk"))
+    cards = (
+        Card.objects.filter(Q(creator__isnull=True) | Q(creator=owner))
+        .annotate(
+            owned=Coalesce(Subquery(ownership.values("quantity")[:1]), 0),
+            want=Coalesce(Subquery(ownership.values("want")[:1]), 0),
+        )
+        .annotate(
+            trade=Greatest(F("owned") - F("want"), 0),
+            need=Greatest(F("want") - F("owned"), 0),
+        )
+    )
+    if only_owned:
+        cards = cards.filter(owned__gt=0)
+    return _narrowed(cards, filters)
+
+
+def _narrowed(cards: QuerySet[Card], filters: CardFilters) -> QuerySet[Card]:
+    cards = cards.select_related("card_set")
     if filters.types:
         cards = cards.filter(card_type__in=filters.types)
     if filters.archetypes:

@@ -1,11 +1,9 @@
-from django.urls import path
+"""The collection app's pages; each area keeps its routes in collection/routes/."""
 
-from collection import views
+from django.urls import include, path
 
 app_name = "collection"
 
 urlpatterns = [
-    path("", views.card_list, name="card_list"),
-    path("<int:set_number>/<int:number>/", views.card_detail, name="card_detail"),
-    path("<int:set_number>/<int:number>.svg", views.card_face, name="card_face"),
+    path("cards/", include("collection.routes.cards")),
 ]

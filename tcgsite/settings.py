@@ -179,3 +179,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# The Store's currency: what a new player starts with.
+STARTING_CREDITS = int(os.environ.get("STARTING_CREDITS", "1000"))

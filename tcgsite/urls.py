@@ -6,6 +6,6 @@ from tcgsite import views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("", include("tcgsite.accounts.urls")),
-    path("cards/", include("collection.urls")),
+    path("", include("collection.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -14,6 +14,10 @@ class User(AbstractUser):
         "self", symmetrical=False, related_name="friend_of", blank=True
     )
 
+    # Set by the first purchase of a starter deck or booster (rulebook: registering for
+    # tournaments).
+    registered_at = models.DateTimeField(null=True, blank=True)
+
     objects = CaseInsensitiveUserManager()
 
     class Meta:
@@ -26,6 +30,10 @@ class User(AbstractUser):
 
     def get_absolute_url(self):
         return reverse("accounts:player_info", args=[self.username])
+
+    @property
+    def is_registered(self) -> bool:
+        return self.registered_at is not None
 
 
 class Visibility(models.TextChoices):
