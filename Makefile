@@ -36,6 +36,9 @@ format: install
 
 bench: setup
 	$(PY) benchmarks/card_browser.py
+	$(PY) benchmarks/collection_manager.py
+	$(PY) benchmarks/deck_builder.py
+	$(PY) benchmarks/engine.py
 
 install: $(VENV)/.installed
 

@@ -1,8 +1,36 @@
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin.widgets import FilteredSelectMultiple
+from django.core.exceptions import PermissionDenied
+from django.db import models
+from django.db.models import Sum
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 
+from collection.boosters import BoosterError, booster_contents, slots_problems
 from collection.catalog import catalog_card_problems
-from collection.models import Card, CardSet
+from collection.models import (
+    Card,
+    CardOwnership,
+    CardSet,
+    CreditEntry,
+    Deck,
+    DeckCard,
+    ItemEntry,
+    LimitedPool,
+    Opening,
+    OwnedProduct,
+    PlayFormat,
+    Product,
+    ProductKind,
+    StarterDeckCard,
+    Wallet,
+)
+from collection.services.opening import booster_pool, opening_audit
+from collection.services.store import StoreError, credits_grant, product_grant
+from tcgsite.accounts.models import User
 
 
 class CardAdminForm(forms.ModelForm):
@@ -67,3 +95,365 @@ class CardAdmin(admin.ModelAdmin):
     @admin.display(description="collector info", ordering="number")
     def collector_info(self, card):
         return card.collector_info
+
+
+# --- Store, ownership and ledgers ---------------------------------------------------------
+# Balances, owned items and ledgers change only through the services (collection/services/),
+# so staff see them read-only here and give credits or products with the grant form.
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ProductAdminForm(forms.ModelForm):
+    """Checks that a booster's slots are well formed and that its set can fill them."""
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("kind") != ProductKind.BOOSTER_PACK or self.errors:
+            return cleaned
+        card_set, slots = cleaned.get("card_set"), cleaned.get("booster_slots")
+        if card_set is None:
+            self.add_error("card_set", "A booster pack draws its cards from a set: choose one.")
+            return cleaned
+        problems = slots_problems(slots)
+        if not problems:
+            try:
+                booster_contents(booster_pool(card_set.pk), slots, seed=0)
+            except BoosterError as error:
+                problems = [str(error)]
+        if problems:
+            self.add_error("booster_slots", problems)
+        return cleaned
+
+
+class StarterDeckCardInline(admin.TabularInline):
+    model = StarterDeckCard
+    autocomplete_fields = ("card",)
+    extra = 0
+
+
+@admin.register(Product)
+class ProductAdmin(admin.ModelAdmin):
+    form = ProductAdminForm
+    inlines = [StarterDeckCardInline]
+    list_display = ("name", "kind", "price", "for_sale", "card_set", "archetype", "cards_in_deck")
+    list_editable = ("price", "for_sale")
+    list_filter = ("kind", "for_sale", "card_set", "archetype")
+    list_select_related = ("card_set",)
+    search_fields = ("name", "description")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(deck_size=Sum("starter_cards__quantity"))
+
+    @admin.display(description="cards in deck", ordering="deck_size")
+    def cards_in_deck(self, product):
+        return product.deck_size or "—"
+
+
+class GrantForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        queryset=User.objects.order_by("username"),
+        widget=FilteredSelectMultiple("players", is_stacked=False),
+    )
+    credits = forms.IntegerField(
+        required=False, help_text="Credits for each player; a negative number takes credits back."
+    )
+    product = forms.ModelChoiceField(queryset=Product.objects.all(), required=False)
+    quantity = forms.IntegerField(
+        min_value=1,
+        max_value=100,
+        initial=1,
+        required=False,
+        help_text="How many of the product each player gets.",
+    )
+    note = forms.CharField(max_length=200, required=False, help_text="Kept in the ledger.")
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("credits") and not cleaned.get("product"):
+            raise forms.ValidationError("Grant some credits, a product, or both.")
+        if cleaned.get("product") and not cleaned.get("quantity") and not self.errors:
+            self.add_error("quantity", "Say how many of the product each player gets.")
+        return cleaned
+
+
+@admin.register(Wallet)
+class WalletAdmin(admin.ModelAdmin):
+    list_display = ("owner", "credits", "registered", "ledger")
+    list_select_related = ("owner",)
+    list_filter = (("owner__registered_at", admin.EmptyFieldListFilter),)
+    search_fields = ("owner__username",)
+    readonly_fields = ("owner", "credits")
+    actions = ("grant_to_selected",)
+
+    def has_add_permission(self, request):
+        return False  # wallet_for opens a wallet with the starting balance when first needed
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(boolean=True, ordering="owner__registered_at")
+    def registered(self, wallet):
+        return wallet.owner.is_registered
+
+    @admin.display(description="ledger")
+    def ledger(self, wallet):
+        url = reverse("admin:collection_creditentry_changelist")
+        return format_html(
+            '<a href="{}?owner__id__exact={}">Credit history</a>', url, wallet.owner_id
+        )
+
+    @admin.action(description="Grant credits or products to the selected players…")
+    def grant_to_selected(self, request, queryset):
+        owners = ",".join(str(owner_id) for owner_id in queryset.values_list("owner_id", flat=True))
+        return redirect(f"{reverse('admin:collection_wallet_grant')}?players={owners}")
+
+    def get_urls(self):
+        grant = path(
+            "grant/", self.admin_site.admin_view(self.grant_view), name="collection_wallet_grant"
+        )
+        return [grant, *super().get_urls()]
+
+    def grant_view(self, request):
+        """Give credits and/or products to players through the services, one ledger row each."""
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        if request.method == "POST":
+            form = GrantForm(request.POST)
+            if form.is_valid():
+                self._grant(request, **form.cleaned_data)
+                return redirect("admin:collection_wallet_changelist")
+        else:
+            chosen = [
+                value for value in request.GET.get("players", "").split(",") if value.isdigit()
+            ]
+            form = GrantForm(initial={"players": chosen})
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Grant credits or products",
+            "form": form,
+            "media": self.media + form.media,
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "collection/store_grant.html", context)
+
+    def _grant(self, request, *, players, credits, product, quantity, note) -> None:
+        granted = []
+        for player in players:
+            try:
+                if credits:
+                    credits_grant(owner=player, amount=credits, note=note)
+                if product:
+                    product_grant(owner=player, product=product, quantity=quantity, note=note)
+            except StoreError as error:
+                self.message_user(request, f"{player}: {error}", messages.ERROR)
+            else:
+                granted.append(player.username)
+        if granted:
+            what = " and ".join(
+                part
+                for part in (
+                    f"{credits:+d} credits" if credits else "",
+                    f"{quantity} × {product}" if product else "",
+                )
+                if part
+            )
+            self.message_user(request, f"Granted {what} to {', '.join(granted)}.", messages.SUCCESS)
+
+
+@admin.register(CreditEntry)
+class CreditEntryAdmin(ReadOnlyAdmin):
+    list_display = ("created", "owner", "delta", "balance_after", "reason", "note")
+    list_filter = ("reason", "created")
+    list_select_related = ("owner",)
+    search_fields = ("owner__username", "note")
+    date_hierarchy = "created"
+
+
+@admin.register(OwnedProduct)
+class OwnedProductAdmin(ReadOnlyAdmin):
+    list_display = ("product", "owner", "acquired", "opened")
+    list_filter = ("product__kind", "product", ("opened", admin.EmptyFieldListFilter))
+    list_select_related = ("product", "owner")
+    search_fields = ("owner__username", "product__name")
+    date_hierarchy = "acquired"
+
+
+@admin.register(Opening)
+class OpeningAdmin(ReadOnlyAdmin):
+    list_display = ("product", "owner", "seed", "cards", "new_cards", "audited", "created")
+    list_filter = ("owned_product__product__kind", "owned_product__product")
+    list_select_related = ("owned_product__product", "owned_product__owner")
+    search_fields = ("owned_product__owner__username", "owned_product__product__name")
+    readonly_fields = ("audited",)
+    date_hierarchy = "created"
+    list_per_page = 50  # the audit draws each booster again
+
+    @admin.display(ordering="owned_product__product__name")
+    def product(self, opening):
+        return opening.owned_product.product
+
+    @admin.display(ordering="owned_product__owner__username")
+    def owner(self, opening):
+        return opening.owned_product.owner
+
+    @admin.display(description="cards")
+    def cards(self, opening):
+        return len(opening.card_ids)
+
+    @admin.display(description="new")
+    def new_cards(self, opening):
+        return len(opening.new_card_ids)
+
+    @admin.display(boolean=True, description="audited")
+    def audited(self, opening):
+        """Whether the seed draws the recorded cards again; starter decks have no seed."""
+        if opening.seed is None:
+            return None
+        return opening_audit(opening=opening)
+
+
+@admin.register(CardOwnership)
+class CardOwnershipAdmin(ReadOnlyAdmin):
+    list_display = ("owner", "card", "quantity", "want", "trade", "need")
+    list_filter = ("card__card_set", "card__rarity", "card__card_type")
+    list_select_related = ("owner", "card__card_set")
+    search_fields = ("owner__username", "card__title")
+
+
+@admin.register(ItemEntry)
+class ItemEntryAdmin(ReadOnlyAdmin):
+    list_display = ("created", "owner", "item", "delta", "reason", "note")
+    list_filter = ("reason", "created")
+    list_select_related = ("owner", "card__card_set", "owned_product__product")
+    search_fields = ("owner__username", "card__title", "owned_product__product__name", "note")
+    date_hierarchy = "created"
+
+    @admin.display(description="card or product")
+    def item(self, entry):
+        return entry.card if entry.card_id else entry.owned_product
+
+
+# --- Play formats, decks and Limited card pools -------------------------------------------
+
+
+def _unknown_titles(titles) -> list[str]:
+    known = set(Card.objects.filter(title__in=titles).values_list("title", flat=True))
+    return [title for title in titles if title not in known]
+
+
+class PlayFormatAdminForm(forms.ModelForm):
+    """Banned and restricted titles are lists of exact card titles: typos are refused."""
+
+    def _titles(self, name: str) -> list[str]:
+        titles = self.cleaned_data.get(name) or []
+        if not isinstance(titles, list) or not all(isinstance(t, str) for t in titles):
+            raise forms.ValidationError('Write a list of card titles: ["Title", "Other title"].')
+        titles = list(dict.fromkeys(title.strip() for title in titles if title.strip()))
+        unknown = _unknown_titles(titles)
+        if unknown:
+            raise forms.ValidationError(f"No card has the title {', '.join(map(repr, unknown))}.")
+        return titles
+
+    def clean_banned_titles(self):
+        return self._titles("banned_titles")
+
+    def clean_restricted_titles(self):
+        return self._titles("restricted_titles")
+
+
+@admin.register(PlayFormat)
+class PlayFormatAdmin(admin.ModelAdmin):
+    form = PlayFormatAdminForm
+    list_display = ("name", "kind", "position", "allowed_sets", "banned", "restricted")
+    list_editable = ("position",)
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("sets",)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("sets")
+
+    @admin.display(description="sets")
+    def allowed_sets(self, play_format):
+        return ", ".join(str(card_set.number) for card_set in play_format.sets.all()) or "all"
+
+    @admin.display(description="banned")
+    def banned(self, play_format):
+        return len(play_format.banned_titles or [])
+
+    @admin.display(description="restricted")
+    def restricted(self, play_format):
+        return len(play_format.restricted_titles or [])
+
+
+class DeckCardInline(admin.TabularInline):
+    model = DeckCard
+    autocomplete_fields = ("card",)
+    extra = 0
+
+
+@admin.register(Deck)
+class DeckAdmin(admin.ModelAdmin):
+    list_display = ("name", "owner", "cards", "updated")
+    list_select_related = ("owner",)
+    search_fields = ("name", "owner__username")
+    raw_id_fields = ("owner",)
+    inlines = (DeckCardInline,)
+    date_hierarchy = "updated"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(card_total=models.Sum("entries__quantity"))
+
+    @admin.display(description="cards", ordering="card_total")
+    def cards(self, deck):
+        return deck.card_total or 0
+
+
+class LimitedPoolAdminForm(forms.ModelForm):
+    """Staff make pools by hand until sealed tournaments open products into them."""
+
+    def clean_card_counts(self):
+        counts = self.cleaned_data.get("card_counts")
+        if not isinstance(counts, dict) or not counts:
+            raise forms.ValidationError('Write {"<card id>": copies, ...} with at least one card.')
+        wrong = [
+            f"{key!r}: {copies!r}"
+            for key, copies in counts.items()
+            if not str(key).isdigit() or not isinstance(copies, int) or copies < 1
+        ]
+        if wrong:
+            raise forms.ValidationError(
+                f"Each entry is a card id and a positive number of copies, not {', '.join(wrong)}."
+            )
+        ids = {int(key) for key in counts}
+        found = set(
+            Card.objects.filter(pk__in=ids, creator__isnull=True).values_list("pk", flat=True)
+        )
+        if ids - found:
+            missing = ", ".join(str(card_id) for card_id in sorted(ids - found))
+            raise forms.ValidationError(f"No catalog card has the id {missing}.")
+        return {str(key): copies for key, copies in counts.items()}
+
+
+@admin.register(LimitedPool)
+class LimitedPoolAdmin(admin.ModelAdmin):
+    form = LimitedPoolAdminForm
+    list_display = ("name", "owner", "deadline", "cards", "deck")
+    list_select_related = ("owner", "deck")
+    search_fields = ("name", "owner__username")
+    raw_id_fields = ("owner", "deck")
+    date_hierarchy = "deadline"
+
+    @admin.display(description="cards")
+    def cards(self, pool):
+        counts = pool.card_counts if isinstance(pool.card_counts, dict) else {}
+        return sum(copies for copies in counts.values() if isinstance(copies, int))

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from collection import deckrules
 from collection.glossary import KEYWORDS
 
 CARD_TYPES = ("avatar", "quest", "unit", "ability", "item", "tactic")
@@ -22,9 +23,9 @@ ARCHETYPES = ("jedi", "rebel", "imperial", "sith", "")
 RARITIES = ("R", "U", "C", "F", "P")
 # One card of each restriction on the playmat; a new one destroys the old and draws a card.
 RESTRICTIONS = ("", "weapon", "armor", "starship", "vehicle", "droid")
-QUEST_LEVELS = (2, 4, 5, 6)
-MAX_COPIES = 4
-MIN_DECK_SIZE = 50
+QUEST_LEVELS = deckrules.QUEST_LEVELS
+MAX_COPIES = deckrules.MAX_COPIES
+MIN_DECK_SIZE = deckrules.MIN_DECK_SIZE
 # A starter deck is a full 58-card play deck: 1 avatar, 4 quests and this many other cards.
 STARTER_DECK_SIZE = 53
 # Longer game text no longer fits the text box of a card face.
@@ -104,7 +105,7 @@ PLAYERS = {"you": "The controller of the card.", "opponent": "Your (combat) oppo
 EVENT_PLAYERS = {**PLAYERS, "any": "Either player."}
 
 PLAYMAT_TYPES = ("avatar", "quest", "unit", "ability", "item")
-DECK_TYPES = ("unit", "ability", "item", "tactic")
+DECK_TYPES = deckrules.DECK_TYPES
 
 WHERE = {
     "anywhere": "Anywhere on the playmat (the default).",
@@ -488,7 +489,8 @@ def validate_set(data: dict) -> list[str]:
 def validate_deck(
     deck: dict, cards_by_title: dict[str, dict], *, deck_size: int | None = None
 ) -> list[str]:
-    """The rulebook's DECK BUILDING rules for a play deck.
+    """The rulebook's DECK BUILDING rules (``collection.deckrules``) for a play deck of a set
+    file.
 
     ``deck`` is ``{"avatar": title, "quests": [titles], "deck": {title: copies}}``; with
     ``deck_size`` the deck must hold exactly that many cards, not just at least 50.
@@ -503,32 +505,38 @@ def validate_deck(
     avatar = cards_by_title.get(deck["avatar"])
     if avatar is None or avatar.get("type") != "avatar":
         return [f"{deck['avatar']!r} is not an avatar of the set."]
-    archetype = avatar.get("archetype")
     problems = []
-    quests = [cards_by_title.get(title) for title in deck["quests"]]
-    if any(quest is None or quest.get("type") != "quest" for quest in quests):
-        problems.append(f"the quest pile {deck['quests']} names cards that aren't quests.")
-    elif sorted(quest["level"] for quest in quests) != list(QUEST_LEVELS):
-        problems.append("the quest pile needs exactly one quest of each level 2, 4, 5 and 6.")
-    counted = deck["deck"]
-    for title, copies in counted.items():
-        card = cards_by_title.get(title)
-        if card is None:
-            problems.append(f"{title!r} is not a card of the set.")
-        elif card.get("type") not in DECK_TYPES:
-            problems.append(
-                f"{title!r} is {_article(card.get('type'))}; a deck holds no avatar or quest."
-            )
-        if not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
-            problems.append(f"{copies} copies of {title!r}; a deck holds 1 to {MAX_COPIES}.")
-    for card in [avatar, *quests, *(cards_by_title.get(title) for title in counted)]:
-        if card is not None and card.get("archetype") not in ("", archetype):
-            problems.append(f"{card['title']!r} is {card['archetype']}, the avatar {archetype}.")
-    size = sum(copies for copies in counted.values() if isinstance(copies, int))
-    if deck_size is not None and size != deck_size:
-        problems.append(f"the deck holds {size} cards besides avatar and quests, not {deck_size}.")
-    elif size < MIN_DECK_SIZE:
-        problems.append(f"the deck holds {size} cards; it needs at least {MIN_DECK_SIZE}.")
+    unknown = [title for title in [*deck["quests"], *deck["deck"]] if title not in cards_by_title]
+    problems += [f"{title!r} is not a card of the set." for title in unknown]
+    problems += [
+        f"{copies} copies of {title!r}; a deck holds 1 to {MAX_COPIES}."
+        for title, copies in deck["deck"].items()
+        if not _is_count(copies)
+    ]
+    if problems:
+        return problems
+
+    def line(title: str, copies: int = 1) -> deckrules.DeckLine:
+        card = cards_by_title[title]
+        facts = deckrules.CardFacts(
+            title=title,
+            card_type=card.get("type"),
+            archetype=card.get("archetype") or "",
+            level=card.get("level"),
+        )
+        return deckrules.DeckLine(facts, copies)
+
+    deck_list = deckrules.DeckList(
+        avatar=(line(deck["avatar"]),),
+        quests=tuple(line(title) for title in deck["quests"]),
+        deck=tuple(line(title, copies) for title, copies in deck["deck"].items()),
+    )
+    problems = [check.explanation for check in deckrules.check_deck(deck_list) if not check.ok]
+    if deck_size is not None and deck_list.deck_size != deck_size:
+        problems.append(
+            f"the deck holds {deck_list.deck_size} cards besides avatar and quests, "
+            f"not {deck_size}."
+        )
     return problems
 
 

@@ -207,6 +207,7 @@ class LedgerReason(models.TextChoices):
     STARTING_BALANCE = "starting_balance", "Starting balance"
     PURCHASE = "purchase", "Store purchase"
     GRANT = "grant", "Granted by staff"
+    AVATAR_CREATED = "avatar_created", "Avatar created"
     OPENING = "opening", "Product opened"
     TRADE = "trade", "Trade"
     REWARD = "reward", "Reward"

@@ -29,7 +29,17 @@ class NavSection:
 
 SECTIONS = (
     NavSection("home", "Home", "\u2302", (NavEntry("Main Lobby", "lobby"),)),
-    NavSection("cards", "Cards", "\u2660", (NavEntry("Card Browser", "collection:card_list"),)),
+    NavSection(
+        "cards",
+        "Cards",
+        "\u2660",
+        (
+            NavEntry("Collection", "collection:binder"),
+            NavEntry("Deck Builder", "collection:deck_builder"),
+            NavEntry("My Avatars", "collection:avatar_list"),
+            NavEntry("Card Browser", "collection:card_list"),
+        ),
+    ),
     NavSection("community", "Community", "\u263a", (NavEntry("Players", "accounts:player_list"),)),
     NavSection(
         "miscellaneous",
@@ -37,6 +47,7 @@ SECTIONS = (
         "\u2699",
         (NavEntry("Preferences", "accounts:preferences_home"),),
     ),
+    NavSection("store", "Store", "\u2605", (NavEntry("Store", "collection:store"),)),
 )
 
 

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "tcgsite.accounts",
     "collection",
+    "game",
 ]
 
 MIDDLEWARE = [

@@ -7,5 +7,6 @@ urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("", include("tcgsite.accounts.urls")),
     path("", include("collection.urls")),
+    path("", include("game.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -4,6 +4,7 @@ from tcgsite.accounts.models import TipScreen
 from tcgsite.accounts.services import preferences_for
 
 MAIN_SCREEN_TIPS = (
+    "New here? Buy a starter deck in the Store, then open it in your Collection.",
     "The Navigator on the left takes you everywhere: hover an icon to see where it leads.",
     "Cards opens the card browser: filter by type, archetype or keyword, or search the text.",
     "Filters live in the address bar, so you can share a search with a friend.",

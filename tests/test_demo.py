@@ -9,16 +9,21 @@ from tcgsite.accounts.models import User
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_world_is_created_once_and_players_can_log_in(client):
+def test_demo_world_is_created_once_and_players_can_log_in(client, catalog):
     call_command("demo")
     call_command("demo")
 
     assert User.objects.filter(is_staff=False).count() == 5
+    shochu = User.objects.get(username="Shochu")
+    assert shochu.is_registered
+    assert list(shochu.decks.values_list("name", flat=True)) == ["Rebel Starter"]
+    assert sum(shochu.decks.get().entries.values_list("quantity", flat=True)) == 58
+    assert shochu.owned_products.filter(opened__isnull=True).count() == 2
     assert client.login(username="shochu", password=settings.DEMO_PLAYER_PASSWORD)
     assert User.objects.get(username="Shochu").preferences.avatar_choice == "smuggler"
 
 
-def test_staff_account_only_on_the_embedded_default(client, settings):
+def test_staff_account_only_on_the_embedded_default(client, settings, catalog):
     settings.EMBEDDED = False
     call_command("demo")
     assert not User.objects.filter(is_staff=True).exists()

@@ -54,7 +54,7 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
     with transaction.atomic():
         lock_wallets([owner])
         items = list(
-            OwnedProduct.objects.select_for_update()
+            OwnedProduct.objects.select_for_update(of=("self",))
             .select_related("product__card_set")
             .filter(owner=owner, pk__in=ids)
             .order_by("pk")

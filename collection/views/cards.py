@@ -5,9 +5,10 @@ from django.views.decorators.http import require_GET
 
 from collection import selectors
 from collection.faces import card_face_svg
-from collection.filters import OPERATORS, SEARCH_FIELDS, parse_card_filters, parse_numeric_filter
-from collection.glossary import GLOSSARY, KEYWORDS
-from collection.models import NUMERIC_ATTRIBUTES, Archetype, Card, CardType, Rarity
+from collection.filters import OPERATORS, SEARCH_FIELDS, parse_card_filters
+from collection.glossary import GLOSSARY
+from collection.models import NUMERIC_ATTRIBUTES, Card
+from collection.views.filtering import add_numeric_from_form, toggle_groups
 
 PAGE_SIZES = {"graphic": 24, "table": 100}
 CARD_SIZES = ("small", "medium", "large")
@@ -25,7 +26,7 @@ ATTRIBUTE_LABELS = (
 def card_list(request):
     sets = selectors.card_sets()
     filters = parse_card_filters(dict(request.GET.lists()), known_sets=[s.number for s in sets])
-    _add_numeric_from_form(request, filters)
+    add_numeric_from_form(request, filters)
     cards = selectors.cards_filtered(filters=filters)
     page = Paginator(cards, PAGE_SIZES[filters.view]).get_page(request.GET.get("page"))
     context = {
@@ -43,7 +44,7 @@ def card_list(request):
         response["HX-Push-Url"] = f"{request.path}?{query}" if query else request.path
         return response
     context.update(
-        toggle_groups=_toggle_groups(filters, sets),
+        toggle_groups=toggle_groups(filters, sets),
         numeric_attributes=[(name, name.replace("_", " ")) for name in NUMERIC_ATTRIBUTES],
         operators=OPERATORS,
         search_fields=[
@@ -80,63 +81,6 @@ def _table_columns(filters) -> list[dict]:
     ]
 
 
-def _toggle_groups(filters, sets) -> list[dict]:
-    """The toggle filters' dropdowns, each option with whether it is on."""
-
-    def group(label, name, options, chosen, *, columns=False):
-        return {
-            "label": label,
-            "name": name,
-            "columns": columns,
-            "on": bool(chosen),
-            "options": [(value, text, value in chosen) for value, text in options],
-        }
-
-    return [
-        group("Card Type", "type", CardType.choices, filters.types),
-        group(
-            "Archetype",
-            "archetype",
-            [(key or "generic", label) for key, label in Archetype.choices],
-            filters.archetypes,
-        ),
-        group("Rarity", "rarity", Rarity.choices, filters.rarities),
-        group(
-            "Set",
-            "set",
-            [(card_set.number, f"{card_set.number}. {card_set.name}") for card_set in sets],
-            filters.sets,
-        ),
-        group(
-            "Keyword",
-            "keyword",
-            [(name, name.capitalize()) for name in sorted(KEYWORDS)],
-            filters.keywords,
-            columns=True,
-        ),
-        group(
-            "Trait",
-            "trait",
-            [(trait, trait) for trait in selectors.known_traits()],
-            filters.traits,
-            columns=True,
-        ),
-    ]
-
-
-def _add_numeric_from_form(request, filters) -> None:
-    """The "Add" control sends attribute, operator and value apart; join them as one filter."""
-    value = request.GET.get("num_value", "").strip()
-    if not value:
-        return
-    text = f"{request.GET.get('num_attr', '')} {request.GET.get('num_op', '')} {value}"
-    numeric, error = parse_numeric_filter(text)
-    if error:
-        filters.errors.append(error)
-    elif numeric not in filters.numeric:
-        filters.numeric.append(numeric)
-
-
 def _card_size(request) -> str:
     if request.user.is_authenticated:
         return request.user.preferences.card_size_collection
@@ -148,7 +92,8 @@ def card_detail(request, set_number, number):
     card = get_object_or_404(
         Card.objects.select_related("card_set"), card_set__number=set_number, number=number
     )
-    neighbours = Card.objects.filter(card_set=card.card_set)
+    # Player-made avatars are not a browsable set: no previous or next card for them.
+    neighbours = Card.objects.filter(card_set=card.card_set, creator__isnull=True)
     return render(
         request,
         "collection/card_detail.html",

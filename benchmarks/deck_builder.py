@@ -1,0 +1,132 @@
+"""Deck Builder latency beside a bare Django view, measured in the same run.
+
+The player owns every card of the catalog four times and has a 58-card deck open, the
+heaviest collection the builder shows. Prints p50 and p95 per request and the ratio to the
+bare view; never fails on a number. Run after `make setup`:
+`.venv/bin/python benchmarks/deck_builder.py` (it creates its player, "bench_deck_builder").
+"""
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tcgsite.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.http import HttpResponse  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
+from django.urls import include, path, reverse  # noqa: E402
+
+from collection.models import Card, CardOwnership, Product  # noqa: E402
+from collection.services import decks  # noqa: E402
+from tcgsite.accounts.models import User  # noqa: E402
+
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "200"))
+WARMUP = 20
+COPIES = 4
+
+
+def bare_view(request):
+    return HttpResponse("ok")
+
+
+urlpatterns = [path("bench/bare/", bare_view), path("", include("tcgsite.urls"))]
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def measure(client: Client, method: str, url: str, data=None) -> list[float]:
+    send = client.post if method == "POST" else client.get
+    for _ in range(WARMUP):
+        send(url, data)
+    samples = []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        response = send(url, data)
+        samples.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, (url, response.status_code)
+    return samples
+
+
+def bench_player() -> tuple[User, dict[int, int]]:
+    """A player owning every catalog card four times, with the Jedi starter deck saved."""
+    player, _ = User.objects.get_or_create(username="bench_deck_builder")
+    for card in Card.objects.filter(creator__isnull=True):
+        CardOwnership.objects.update_or_create(
+            owner=player, card=card, defaults={"quantity": COPIES}
+        )
+    starter = Product.objects.get(kind="starter_deck", archetype="jedi")
+    counts = dict(starter.starter_cards.values_list("card_id", "quantity"))
+    existing = player.decks.filter(name="Bench deck").first()
+    decks.deck_save(
+        owner=player, name="Bench deck", counts=counts, deck_id=existing.pk if existing else None
+    )
+    return player, counts
+
+
+def main() -> None:
+    card_count = Card.objects.count()
+    if not card_count or not Product.objects.filter(kind="starter_deck").exists():
+        sys.exit("The catalog is empty: run `make setup` first.")
+    player, counts = bench_player()
+    deck = player.decks.get(name="Bench deck")
+    client = Client()
+    client.force_login(player)
+    entries = [f"{card_id}x{copies}" for card_id, copies in counts.items()]
+    deck_query = urlencode({"entry": entries}, doseq=True)
+    some_card = next(iter(counts))
+    requests = {
+        "bare Django view": ("GET", "/bench/bare/", None),
+        "builder, new deck, Graphic View": ("GET", reverse("collection:deck_builder"), None),
+        "builder, new deck, Table View": (
+            "GET",
+            reverse("collection:deck_builder") + "?view=table",
+            None,
+        ),
+        "builder, 58-card deck open": (
+            "GET",
+            reverse("collection:deck_edit", args=[deck.pk]),
+            None,
+        ),
+        "collection container, filtered (unit, text)": (
+            "GET",
+            reverse("collection:deck_builder_collection") + "?type=unit&q=a&" + deck_query,
+            None,
+        ),
+        "double-click: add one copy": (
+            "POST",
+            reverse("collection:deck_change"),
+            {"entry": entries, "card": some_card, "op": "add", "copies": "1"},
+        ),
+        "Validate (every format)": (
+            "GET",
+            reverse("collection:deck_validate") + "?" + deck_query,
+            None,
+        ),
+        "Statistics": ("GET", reverse("collection:deck_statistics") + "?" + deck_query, None),
+        "Test Draw": ("GET", reverse("game:test_draw") + "?seed=7&" + deck_query, None),
+    }
+    owned = CardOwnership.objects.filter(owner=player).count()
+    print(f"{owned} cards owned {COPIES} times each, {ROUNDS} requests each, in-process client")
+    print(f"{'request':<48} {'p50 ms':>8} {'p95 ms':>8} {'p95 / bare':>11}")
+    with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"]):
+        bare_p95 = None
+        for label, (method, url, data) in requests.items():
+            samples = measure(client, method, url, data)
+            p50, p95 = statistics.median(samples), percentile(samples, 0.95)
+            bare_p95 = bare_p95 or p95
+            print(f"{label:<48} {p50:>8.2f} {p95:>8.2f} {p95 / bare_p95:>10.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""The Collection Manager's Want numbers, and the cards a player offers to trade partners.
+
+Rulebook, COLLECTION MANAGER: under every card are Quantity, Want, and Trade (Quantity above
+Want) or Need (Want above Quantity); other players see in a trade only the cards with a
+Trade value of one or more.
+"""
+
+from django.db import transaction
+from django.db.models import F, QuerySet
+
+from collection.models import Card, CardOwnership
+from collection.services.locks import lock_wallets
+from collection.services.store import wallet_for
+from tcgsite.accounts.models import User
+
+MAX_WANT = 99
+
+
+class WantError(Exception):
+    """A Want that can't be set; the message is shown to the player."""
+
+
+def want_set(*, owner: User, card: Card, want: int) -> CardOwnership:
+    """Set how many copies of ``card`` the player wants, even of a card they don't own yet."""
+    if isinstance(want, bool) or not isinstance(want, int):
+        raise WantError(f"Want must be a whole number from 0 to {MAX_WANT}.")
+    if not 0 <= want <= MAX_WANT:
+        raise WantError(f"Want must be between 0 and {MAX_WANT}; {want} is out of range.")
+    if card.creator_id is not None and card.creator_id != owner.pk:
+        raise WantError(f"{card.title} is another player's avatar; it can't be collected.")
+    wallet_for(owner=owner)
+    with transaction.atomic():
+        # The wallet lock serialises this with openings and trades that create the same row.
+        lock_wallets([owner])
+        ownership, _created = CardOwnership.objects.get_or_create(owner=owner, card=card)
+        if ownership.want != want:
+            ownership.want = want
+            ownership.save(update_fields=["want"])
+    return ownership
+
+
+def tradeable_cards(*, owner: User) -> QuerySet[CardOwnership]:
+    """The player's cards with a Trade value of one or more, in card-number order: the only
+    cards trade partners may see."""
+    return (
+        CardOwnership.objects.filter(owner=owner, quantity__gt=F("want"))
+        .select_related("card__card_set")
+        .order_by("card__card_set__number", "card__number")
+    )

@@ -1,0 +1,287 @@
+"""The Collection Manager: the binder of a player's products and cards (rulebook, COLLECTION
+MANAGER), opening products, and the Want numbers under every card."""
+
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Q, Sum
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from collection import selectors
+from collection.filters import (
+    COLLECTION_ATTRIBUTES,
+    OPERATORS,
+    SEARCH_FIELDS,
+    CardFilters,
+    parse_card_filters,
+)
+from collection.models import (
+    NUMERIC_ATTRIBUTES,
+    Card,
+    CardOwnership,
+    Opening,
+    OwnedProduct,
+    ProductKind,
+)
+from collection.services.opening import MAX_OPEN_AT_ONCE, OpeningError
+from collection.services.opening import products_open as open_products
+from collection.services.wants import MAX_WANT, WantError, want_set
+from collection.views.filtering import add_numeric_from_form, toggle_groups
+from collection.views.store import SHELF_ORDER
+from tcgsite.accounts.models import TipScreen
+from tcgsite.accounts.services import preferences_for
+
+TABLE_PAGE_SIZE = 100
+# Whole rows of cards at the site's width: six small, four medium or three large a row.
+GRAPHIC_PAGE_SIZES = {"small": 18, "medium": 16, "large": 12}
+WANT_MESSAGE = f"Want must be a whole number from 0 to {MAX_WANT}."
+UNKNOWN_PRODUCTS_MESSAGE = "Some of those products are not in your collection."
+
+TABLE_COLUMNS = (
+    ("number", "#", ""),
+    ("title", "Title", ""),
+    ("type", "Type", ""),
+    ("archetype", "Archetype", ""),
+    ("rarity", "Rarity", ""),
+    ("cost", "Cost", "num"),
+    ("attack", "Atk", "num"),
+    ("defense", "Def", "num"),
+    ("damage_bonus", "Dmg", "num"),
+    ("health", "Health", "num"),
+    ("level", "Level", "num"),
+    ("owned", "Qty", "num collection-col"),
+    ("want", "Want", "want-col collection-col"),
+    ("trade", "Trade", "num collection-col"),
+    ("need", "Need", "num collection-col"),
+)
+COLLECTION_TIPS = (
+    "New, unopened products wait at the top of your binder: tick one or several, then press "
+    "Open selected.",
+    "Set Want with − and +: copies above your Want count as Trade, and only those are shown to "
+    "trade partners.",
+    "The Numeric filter knows your collection too: \u201cneed > 0\u201d lists the cards you still "
+    "miss, \u201ctrade >= 1\u201d the ones you offer.",
+    "Preferences → User Interface decides whether cards you don't own appear in the binder.",
+)
+KIND_PLURALS = {
+    ProductKind.STARTER_DECK: "starter decks",
+    ProductKind.BOOSTER_PACK: "booster packs",
+    ProductKind.EVENT_PASS: "event passes",
+}
+COLLECTION_LABELS = {"owned": "owned (Qty)", "want": "want", "trade": "trade", "need": "need"}
+
+
+class WantForm(forms.Form):
+    # The range is the service's to check; the form only reads a whole number.
+    want = forms.IntegerField(error_messages={"required": WANT_MESSAGE, "invalid": WANT_MESSAGE})
+
+
+@login_required
+@require_GET
+def binder(request):
+    sets = selectors.card_sets()
+    filters = parse_card_filters(
+        dict(request.GET.lists()), known_sets=[s.number for s in sets], collection=True
+    )
+    add_numeric_from_form(request, filters, attributes=NUMERIC_ATTRIBUTES + COLLECTION_ATTRIBUTES)
+    preferences = preferences_for(user=request.user)
+    cards = selectors.collection_cards(
+        owner=request.user, filters=filters, only_owned=preferences.show_only_owned_cards
+    )
+    card_size = preferences.card_size_collection
+    page_size = TABLE_PAGE_SIZE if filters.view == "table" else GRAPHIC_PAGE_SIZES[card_size]
+    page = Paginator(cards, page_size).get_page(request.GET.get("page"))
+    # This page's canonical address: pushed to the address bar after an htmx swap, and where
+    # a Want change made without JavaScript returns to.
+    back_pairs = filters.query_pairs() + ([("page", str(page.number))] if page.number > 1 else [])
+    context = {
+        "filters": filters,
+        "page": page,
+        "query": filters.querystring(),
+        "graphic_query": filters.querystring(view="graphic"),
+        "table_query": filters.querystring(view="table"),
+        "table_columns": [
+            {
+                "label": label,
+                "css": css,
+                "sorted": key == filters.sort,
+                "query": filters.sort_toggle(key),
+            }
+            for key, label, css in TABLE_COLUMNS
+        ],
+        "card_size": card_size,
+        "only_owned": preferences.show_only_owned_cards,
+        "binder_url": f"{request.path}?{urlencode(back_pairs)}" if back_pairs else request.path,
+        "max_want": MAX_WANT,
+    }
+    if request.htmx and request.htmx.target == "results":
+        response = render(request, "collection/_binder_results.html", context)
+        response["HX-Push-Url"] = context["binder_url"]
+        return response
+    unopened = _unopened_groups(request.user)
+    context.update(
+        unopened=unopened,
+        can_open=any(group["product"].opens for group in unopened),
+        tips=COLLECTION_TIPS,
+        tips_screen=TipScreen.COLLECTION,
+        show_tips=not preferences.hides_tips_on(TipScreen.COLLECTION),
+        totals=CardOwnership.objects.filter(owner=request.user, quantity__gt=0).aggregate(
+            copies=Sum("quantity"), titles=Count("pk")
+        ),
+        toggle_groups=toggle_groups(filters, sets),
+        numeric_attributes=[
+            *((name, name.replace("_", " ")) for name in NUMERIC_ATTRIBUTES),
+            *COLLECTION_LABELS.items(),
+        ],
+        operators=OPERATORS,
+        search_fields=[
+            (key, label, key in filters.search_fields) for key, label in SEARCH_FIELDS.items()
+        ],
+    )
+    return render(request, "collection/binder.html", context)
+
+
+def _unopened_groups(owner) -> list[dict]:
+    """The player's unopened products, one group per product in the Store's shelf order, with
+    the ids to open, oldest first; at most as many checkboxes per group as can be opened at
+    once."""
+    groups: dict[int, dict] = {}
+    items = OwnedProduct.objects.filter(owner=owner, opened__isnull=True).select_related("product")
+    for item in items.order_by("product__name", "acquired", "pk"):
+        group = groups.setdefault(item.product_id, {"product": item.product, "ids": []})
+        group["ids"].append(item.pk)
+    for group in groups.values():
+        group["count"] = len(group["ids"])
+        group["ids"] = group["ids"][:MAX_OPEN_AT_ONCE]
+        product = group["product"]
+        group["kind_label"] = (
+            product.get_kind_display().lower()
+            if group["count"] == 1
+            else KIND_PLURALS[product.kind]
+        )
+    return sorted(groups.values(), key=lambda group: SHELF_ORDER.index(group["product"].kind))
+
+
+@login_required
+@require_POST
+def want_change(request, card_id):
+    """Set a card's Want from the − and + buttons; htmx swaps just that card's numbers."""
+    back_to = _binder_url(request)
+    card = Card.objects.filter(
+        Q(creator__isnull=True) | Q(creator=request.user), pk=card_id
+    ).first()
+    form = WantForm(request.POST)
+    error = ""
+    if card is None:
+        error = "There is no such card."
+    elif not form.is_valid():
+        error = form.errors["want"][0]
+    else:
+        try:
+            want_set(owner=request.user, card=card, want=form.cleaned_data["want"])
+        except WantError as want_error:
+            error = str(want_error)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(back_to)
+    if card is None:
+        return render(request, "collection/_binder_error.html", {"error": error})
+    table = request.POST.get("view") == "table"
+    context = {
+        "card": selectors.collection_cards(
+            owner=request.user, filters=CardFilters(), only_owned=False
+        ).get(pk=card.pk),
+        "want_error": error,
+        "binder_url": back_to,
+        "max_want": MAX_WANT,
+    }
+    template = "collection/_binder_row.html" if table else "collection/_binder_numbers.html"
+    return render(request, template, context)
+
+
+def _binder_url(request) -> str:
+    """Where to return after a change: the binder page (with its filters) the player was on."""
+    url = request.POST.get("next", "")
+    if url.startswith(reverse("collection:binder")) and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return url
+    return reverse("collection:binder")
+
+
+@login_required
+@require_POST
+def products_open(request):
+    ids = _whole_numbers(request.POST.getlist("open"))
+    if ids is None:
+        messages.error(request, UNKNOWN_PRODUCTS_MESSAGE)
+        return redirect("collection:binder")
+    try:
+        reveals = open_products(owner=request.user, owned_product_ids=ids)
+    except OpeningError as error:
+        messages.error(request, str(error))
+        return redirect("collection:binder")
+    if all(reveal.already_opened for reveal in reveals):
+        messages.info(request, "Already opened: here is what they revealed.")
+    query = urlencode([("id", reveal.owned_product.pk) for reveal in reveals])
+    return redirect(f"{reverse('collection:opening_reveal')}?{query}")
+
+
+@login_required
+@require_GET
+def opening_reveal(request):
+    """What opening products revealed, per product, the cards the player lacked marked New."""
+    ids = _whole_numbers(request.GET.getlist("id"))
+    openings = list(
+        Opening.objects.filter(owned_product__owner=request.user, owned_product_id__in=ids or [])
+        .select_related("owned_product__product")
+        .order_by("owned_product_id")[:MAX_OPEN_AT_ONCE]
+    )
+    if not openings:
+        messages.error(request, "There is no opened product of yours to show there.")
+        return redirect("collection:binder")
+    cards = Card.objects.select_related("card_set").in_bulk(
+        {card_id for opening in openings for card_id in opening.card_ids}
+    )
+    preferences = preferences_for(user=request.user)
+    return render(
+        request,
+        "collection/opening.html",
+        {
+            "reveals": [_reveal(opening, cards) for opening in openings],
+            "card_size": preferences.card_size_collection,
+        },
+    )
+
+
+def _reveal(opening: Opening, cards: dict[int, Card]) -> dict:
+    """One product's cards in reveal order, copies of a card shown once with their count."""
+    copies: dict[int, int] = {}
+    for card_id in opening.card_ids:
+        copies[card_id] = copies.get(card_id, 0) + 1
+    new = set(opening.new_card_ids)
+    return {
+        "owned_product": opening.owned_product,
+        "card_count": len(opening.card_ids),
+        "new_count": len(new),
+        "cards": [
+            {"card": cards[card_id], "copies": count, "new": card_id in new}
+            for card_id, count in copies.items()
+        ],
+    }
+
+
+def _whole_numbers(values: list[str]) -> list[int] | None:
+    """Ids from a form, or None if any is not one (a database id is at most 2**63 - 1)."""
+    try:
+        ids = [int(value) for value in values]
+    except ValueError:
+        return None
+    return ids if all(0 < value < 2**63 for value in ids) else None

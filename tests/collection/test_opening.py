@@ -1,0 +1,229 @@
+"""Opening starter decks and booster packs in the Collection Manager (rulebook, COLLECTION
+MANAGER: "open starter decks and booster packs ... or, if you wish, multiple packs")."""
+
+from collections import Counter
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from collection.models import (
+    Card,
+    CardOwnership,
+    ItemEntry,
+    LedgerReason,
+    Opening,
+    OwnedProduct,
+    Product,
+    ProductKind,
+    Rarity,
+)
+from collection.services.opening import MAX_OPEN_AT_ONCE, opening_audit
+from collection.services.store import product_grant
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+OPEN = reverse("collection:products_open")
+REVEAL = reverse("collection:opening_reveal")
+
+
+@pytest.fixture
+def booster(catalog):
+    return Product.objects.get(kind=ProductKind.BOOSTER_PACK)
+
+
+@pytest.fixture
+def starter(catalog):
+    return Product.objects.filter(kind=ProductKind.STARTER_DECK).order_by("name").first()
+
+
+@pytest.fixture
+def player(client):
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
+def messages_of(response) -> list[str]:
+    return [str(message) for message in get_messages(response.wsgi_request)]
+
+
+def give(player, product, quantity=1) -> list[int]:
+    return [item.pk for item in product_grant(owner=player, product=product, quantity=quantity)]
+
+
+def open_products(client, ids):
+    return client.post(OPEN, {"open": ids}, follow=True)
+
+
+def owned_counts(player) -> dict[int, int]:
+    return dict(
+        CardOwnership.objects.filter(owner=player, quantity__gt=0).values_list("card", "quantity")
+    )
+
+
+def test_opening_a_starter_deck_adds_exactly_its_58_cards(client, player, starter):
+    (item_id,) = give(player, starter)
+
+    response = open_products(client, [item_id])
+
+    contents = dict(starter.starter_cards.values_list("card", "quantity"))
+    assert sum(contents.values()) == 58
+    assert owned_counts(player) == contents
+    card_rows = ItemEntry.objects.filter(owner=player, card__isnull=False)
+    assert dict(card_rows.values_list("card", "delta")) == contents
+    assert set(card_rows.values_list("reason", flat=True)) == {LedgerReason.OPENING}
+    spent = ItemEntry.objects.get(owned_product_id=item_id, reason=LedgerReason.OPENING)
+    assert spent.delta == -1
+    assert OwnedProduct.objects.get(pk=item_id).opened is not None
+    assert response.redirect_chain[-1][0] == f"{REVEAL}?id={item_id}"
+    assert "58 cards" in response.content.decode()
+
+
+def test_a_booster_gives_15_cards_of_its_slot_rarities_with_its_seed_recorded(
+    client, player, booster
+):
+    (item_id,) = give(player, booster)
+
+    open_products(client, [item_id])
+
+    opening = Opening.objects.get(owned_product_id=item_id)
+    cards = Card.objects.in_bulk(opening.card_ids)
+    rarities = Counter(cards[card_id].rarity for card_id in opening.card_ids)
+    assert len(opening.card_ids) == 15 == len(set(opening.card_ids))
+    assert rarities == {Rarity.RARE: 1, Rarity.UNCOMMON: 3, Rarity.COMMON: 11}
+    assert opening.seed is not None
+    assert opening_audit(opening=opening)
+    assert owned_counts(player) == dict.fromkeys(opening.card_ids, 1)
+
+
+def test_opening_several_products_at_once_is_one_request(client, player, booster, starter):
+    ids = give(player, booster, 2) + give(player, starter)
+
+    response = open_products(client, ids)
+
+    assert not OwnedProduct.objects.filter(pk__in=ids, opened__isnull=True).exists()
+    assert sum(owned_counts(player).values()) == 15 + 15 + 58
+    reveals = response.context["reveals"]
+    assert [reveal["owned_product"].pk for reveal in reveals] == sorted(ids)
+    assert "Opened 3 products" in response.content.decode()
+
+
+def test_opening_the_same_products_twice_adds_their_cards_once_and_reveals_the_same(
+    client, player, booster
+):
+    """A replayed request (a double click, a refresh) shows the same reveal and adds nothing."""
+    (item_id,) = give(player, booster)
+    first = open_products(client, [item_id])
+    owned_after_first = owned_counts(player)
+    ledger_rows = ItemEntry.objects.filter(owner=player).count()
+
+    second = open_products(client, [item_id])
+
+    assert owned_counts(player) == owned_after_first
+    assert ItemEntry.objects.filter(owner=player).count() == ledger_rows
+    assert Opening.objects.filter(owned_product_id=item_id).count() == 1
+
+    def revealed(response):
+        return [entry["card"].pk for entry in response.context["reveals"][0]["cards"]]
+
+    assert revealed(second) == revealed(first)
+    assert messages_of(second) == ["Already opened: here is what they revealed."]
+
+
+def test_new_cards_are_marked_on_the_reveal(client, player, booster, starter):
+    """Cards the player owned before the opening are not New; the others are."""
+    (starter_id,) = give(player, starter)
+    open_products(client, [starter_id])
+    owned_before = set(owned_counts(player))
+    (booster_id,) = give(player, booster)
+
+    response = open_products(client, [booster_id])
+
+    reveal = response.context["reveals"][0]
+    new = {entry["card"].pk for entry in reveal["cards"] if entry["new"]}
+    shown = {entry["card"].pk for entry in reveal["cards"]}
+    assert new == shown - owned_before
+    assert reveal["new_count"] == len(new)
+    assert response.content.decode().count('<span class="new-badge">New!</span>') == len(new)
+
+
+def test_starter_deck_reveal_shows_each_card_once_with_its_copies(client, player, starter):
+    (item_id,) = give(player, starter)
+
+    response = open_products(client, [item_id])
+
+    entries = response.context["reveals"][0]["cards"]
+    contents = dict(starter.starter_cards.values_list("card", "quantity"))
+    assert {entry["card"].pk: entry["copies"] for entry in entries} == contents
+    assert all(entry["new"] for entry in entries)
+    assert "×4" in response.content.decode() or max(contents.values()) < 4
+
+
+@pytest.mark.parametrize(
+    ("ids", "message"),
+    [
+        ([], "Choose at least one starter deck or booster pack to open."),
+        (["abc"], "Some of those products are not in your collection."),
+        (["999999"], "Some of those products are not in your collection."),
+        (["99999999999999999999999"], "Some of those products are not in your collection."),
+    ],
+)
+def test_opening_nothing_or_unknown_ids_gets_a_message(client, player, catalog, ids, message):
+    response = client.post(OPEN, {"open": ids}, follow=True)
+
+    assert response.status_code == 200
+    assert messages_of(response) == [message]
+    assert response.redirect_chain[-1][0] == reverse("collection:binder")
+
+
+def test_opening_someone_elses_product_is_refused(client, player, booster):
+    (theirs,) = give(UserFactory(), booster)
+    (mine,) = give(player, booster)
+
+    response = open_products(client, [mine, theirs])
+
+    assert messages_of(response) == ["Some of those products are not in your collection."]
+    assert not OwnedProduct.objects.filter(pk__in=[mine, theirs], opened__isnull=False).exists()
+    assert not CardOwnership.objects.exists()
+
+
+def test_an_event_pass_can_not_be_opened(client, player, catalog):
+    event_pass, _ = Product.objects.get_or_create(
+        name="Event Pass", defaults={"kind": ProductKind.EVENT_PASS, "price": 100}
+    )
+    (item_id,) = give(player, event_pass)
+
+    response = open_products(client, [item_id])
+
+    assert messages_of(response) == ["Event Pass can't be opened: it is a ticket, not a pack."]
+    assert OwnedProduct.objects.get(pk=item_id).opened is None
+
+
+def test_at_most_a_fixed_number_of_products_open_at_once(client, player, booster):
+    ids = give(player, booster, MAX_OPEN_AT_ONCE + 1)
+
+    response = open_products(client, ids)
+
+    assert messages_of(response) == [f"Open at most {MAX_OPEN_AT_ONCE} products at once."]
+    assert not Opening.objects.exists()
+
+
+def test_the_reveal_page_shows_only_the_players_own_openings(client, player, booster):
+    other = UserFactory()
+    (theirs,) = give(other, booster)
+    client.force_login(other)
+    open_products(client, [theirs])
+    client.force_login(player)
+
+    response = client.get(REVEAL, {"id": theirs}, follow=True)
+
+    assert messages_of(response) == ["There is no opened product of yours to show there."]
+    assert client.get(REVEAL, {"id": "abc"}).status_code == 302
+
+
+def test_opening_needs_post_and_a_logged_in_player(client, booster):
+    assert client.post(OPEN, {"open": [1]}).status_code == 302
+    client.force_login(UserFactory())
+    assert client.get(OPEN).status_code == 405
