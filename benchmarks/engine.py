@@ -1,0 +1,125 @@
+"""The rules engine's speed: random against random whole games with the starter decks, one core.
+
+Prints games per second, the p50/p99 of ``apply`` and ``legal_actions``, the size of the
+serialized state, and beside them a bare baseline measured in the same run (``json.dumps`` of
+the state, and an empty call) with the ratios. Never fails on a number.
+
+Times are CPU time of this process (``time.process_time``, ``time.thread_time``), so that other
+work on a shared machine doesn't count; games per wall-clock second are printed too.
+
+    .venv/bin/python benchmarks/engine.py            # BENCH_GAMES=200 by default
+"""
+
+import itertools
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai.agents import RandomAgent  # noqa: E402
+from game.engine import api  # noqa: E402
+from game.engine.decklists import starter_decklists  # noqa: E402
+from game.engine.state import to_dict  # noqa: E402
+
+GAMES = int(os.environ.get("BENCH_GAMES", "200"))
+SET_FILE = Path(__file__).resolve().parents[1] / "collection/sets/01_embers-of-the-outer-rim.json"
+TARGETS = {"games per second": ">= 100", "p99": "< 1 ms", "state size": "< 64 KB"}
+
+
+def matchups() -> list[list[dict]]:
+    decks = starter_decklists(SET_FILE)
+    return [[decks[a], decks[b]] for a, b in itertools.permutations(sorted(decks), 2)]
+
+
+def play(decklists: list[dict], seed: int) -> api.State:
+    state = api.new_game(decklists, seed)
+    agent = RandomAgent(seed)
+    while state.winner is None:
+        api.apply(state, agent.choose(state, api.legal_actions(state)))
+    return state
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def micros(samples: list[float]) -> str:
+    return f"p50 {percentile(samples, 0.5):7.1f} µs   p99 {percentile(samples, 0.99):7.1f} µs"
+
+
+def measure_throughput(pairs: list[list[dict]]) -> tuple[float, float, float]:
+    """Games per CPU second, games per wall-clock second, and mean turns a game."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    turns = 0
+    for seed in range(GAMES):
+        turns += play(pairs[seed % len(pairs)], seed).turn
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return GAMES / cpu, GAMES / wall, turns / GAMES
+
+
+def measure_calls(pairs: list[list[dict]]) -> dict[str, list[float]]:
+    """Every call timed on its own, in a second pass over the same games."""
+    samples = {"legal_actions": [], "apply": [], "json.dumps": [], "empty call": [], "size": []}
+    clock = time.thread_time
+
+    def nothing(state, action):
+        return None
+
+    for seed in range(GAMES):
+        state = api.new_game(pairs[seed % len(pairs)], seed)
+        agent = RandomAgent(seed)
+        while state.winner is None:
+            start = clock()
+            decision = api.legal_actions(state)
+            samples["legal_actions"].append((clock() - start) * 1e6)
+            action = agent.choose(state, decision)
+            start = clock()
+            nothing(state, action)
+            samples["empty call"].append((clock() - start) * 1e6)
+            start = clock()
+            api.apply(state, action)
+            samples["apply"].append((clock() - start) * 1e6)
+            if state.step == "main":
+                start = clock()
+                text = json.dumps(to_dict(state), separators=(",", ":"))
+                samples["json.dumps"].append((clock() - start) * 1e6)
+                samples["size"].append(len(text.encode()))
+    return samples
+
+
+def main() -> None:
+    pairs = matchups()
+    games_per_second, games_per_wall_second, mean_turns = measure_throughput(pairs)
+    samples = measure_calls(pairs)
+    dumps_p99 = percentile(samples["json.dumps"], 0.99)
+    print(f"Engine: {GAMES} random-vs-random games, {len(pairs)} starter-deck matchups, one core")
+    print(
+        f"  games per second     {games_per_second:9.1f}   (target {TARGETS['games per second']};"
+        f" {games_per_wall_second:.1f} per wall-clock second; {mean_turns:.1f} turns a game)"
+    )
+    print(f"  actions per game     {len(samples['apply']) / GAMES:9.1f}")
+    print(
+        f"  legal_actions        {micros(samples['legal_actions'])}   (target p99 {TARGETS['p99']})"
+    )
+    print(f"  apply                {micros(samples['apply'])}   (target p99 {TARGETS['p99']})")
+    sizes = samples["size"]
+    print(
+        f"  state JSON size      mean {statistics.mean(sizes) / 1024:.1f} KB   "
+        f"max {max(sizes) / 1024:.1f} KB   (target {TARGETS['state size']})"
+    )
+    print("Baseline, same run:")
+    print(f"  json.dumps(state)    {micros(samples['json.dumps'])}")
+    print(f"  empty call           {micros(samples['empty call'])}")
+    print("Ratios (p99):")
+    for name in ("legal_actions", "apply"):
+        ratio = percentile(samples[name], 0.99) / dumps_p99
+        print(f"  {name:<20} {ratio:5.2f} × json.dumps(state)")
+
+
+if __name__ == "__main__":
+    main()

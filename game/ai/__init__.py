@@ -1,0 +1,1 @@
+"""Computer opponents, playing through the rules engine's contract (DESIGN.md, game/ai)."""

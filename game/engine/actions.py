@@ -1,0 +1,141 @@
+"""The action vocabulary: what a player may do, as small JSON objects.
+
+An action is a ``kind`` plus the card ids it needs. The web page, the computer opponents and
+the tests all build actions with these functions (or the same dicts by hand), and the engine
+lists the legal ones with them, so the vocabulary lives in one place.
+"""
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.engine.state import State
+
+Action = dict[str, Any]
+
+KINDS = (
+    "keep",
+    "redraw",
+    "attempt_quest",
+    "apply_ability",
+    "play",
+    "raid",
+    "done",
+    "discard",
+    "exert",
+    "play_tactic",
+    "pass",
+    "assign_damage",
+)
+
+
+def keep() -> Action:
+    """Keep the opening hand (SETTING UP A GAME)."""
+    return {"kind": "keep"}
+
+
+def redraw() -> Action:
+    """Redraw the opening hand; the avatar is dealt 1 damage (SETTING UP A GAME)."""
+    return {"kind": "redraw"}
+
+
+def attempt_quest(quest: int) -> Action:
+    """Attempt the quest whose card id is ``quest`` (QUEST PHASE)."""
+    return {"kind": "attempt_quest", "quest": quest}
+
+
+def apply_ability(card: int) -> Action:
+    """Apply a ready ability that has a level at the attempted quest (QUEST PHASE)."""
+    return {"kind": "apply_ability", "card": card}
+
+
+def play(card: int, quest: int | None = None) -> Action:
+    """Play an item, ability or unit from hand; a unit names the quest it goes to."""
+    if quest is None:
+        return {"kind": "play", "card": card}
+    return {"kind": "play", "card": card, "quest": quest}
+
+
+def raid(quest: int) -> Action:
+    """Raid with all ready units at the quest whose card id is ``quest`` (MAIN PHASE)."""
+    return {"kind": "raid", "quest": quest}
+
+
+def done() -> Action:
+    """End the Main Phase (MAIN PHASE, "Ending Your Main Phase")."""
+    return {"kind": "done"}
+
+
+def discard(card: int) -> Action:
+    """Discard a card from hand to meet the hand limit."""
+    return {"kind": "discard", "card": card}
+
+
+def exert(card: int, attribute: str) -> Action:
+    """Exert a card in combat to add its ``attack``, ``defense`` or ``damage_bonus``."""
+    return {"kind": "exert", "card": card, "attribute": attribute}
+
+
+def play_tactic(card: int) -> Action:
+    """Play a tactic from hand as a combat action."""
+    return {"kind": "play_tactic", "card": card}
+
+
+def pass_() -> Action:
+    """Pass a combat action, or add no damage bonus."""
+    return {"kind": "pass"}
+
+
+def assign_damage(card: int) -> Action:
+    """Assign one point of the damage your side takes to one of your combatants."""
+    return {"kind": "assign_damage", "card": card}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide now, what about, and every action they may take.
+
+    ``seat`` is None once the game is over (``kind`` is then ``"game_over"`` and there are no
+    actions).
+    """
+
+    seat: int | None
+    kind: str
+    prompt: str
+    actions: list[Action] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "actions": self.actions,
+        }
+
+
+class Agent(Protocol):
+    """Whoever answers decisions for a seat: a person's client, a computer opponent."""
+
+    def choose(self, state: "State", decision: Decision) -> Action:
+        """One of ``decision.actions``, looking at the game only through the seat's view."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules don't allow now; the state is left unchanged."""
+
+
+class GameOver(IllegalAction):
+    """The game has ended; no action is possible."""
+
+
+class UnknownAction(IllegalAction):
+    """Not an action of the vocabulary (not a dict, or an unknown kind)."""
+
+
+class NotNow(IllegalAction):
+    """A kind of action the pending decision doesn't take (a raid during combat, ...)."""
+
+
+class NotAllowed(IllegalAction):
+    """The right kind of action, but not one of the legal choices (a card that costs too much,
+    a card not in hand, a quest already raided from, ...)."""

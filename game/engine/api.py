@@ -1,0 +1,138 @@
+"""The rules engine's contract (DESIGN.md, "The rules engine contract").
+
+    state = new_game(decklists, seed)
+    decision = legal_actions(state)        # who decides now, what about, every legal action
+    events = apply(state, decision.actions[0])
+    view(state, seat)                      # what that seat may see; view(state, None): observers
+
+``apply`` checks the action against the legal ones before it changes anything, so an illegal
+action raises an ``IllegalAction`` and leaves the state as it was. The state is plain data
+(``to_json``/``from_json``), and a seed plus the applied actions replay a game exactly.
+"""
+
+from collections.abc import Callable, Iterable
+
+from game.engine import combat, phases, rules, setup, views
+from game.engine.actions import (
+    KINDS,
+    Action,
+    Decision,
+    GameOver,
+    IllegalAction,
+    NotAllowed,
+    NotNow,
+    UnknownAction,
+)
+from game.engine.events import redact, render
+from game.engine.setup import InvalidDecklist
+from game.engine.state import State, from_json, to_json
+
+__all__ = [
+    "Decision",
+    "GameOver",
+    "IllegalAction",
+    "InvalidDecklist",
+    "NotAllowed",
+    "NotNow",
+    "State",
+    "UnknownAction",
+    "apply",
+    "card_titles",
+    "from_json",
+    "legal_actions",
+    "new_game",
+    "redact",
+    "render",
+    "replay",
+    "to_json",
+    "view",
+]
+
+_DECISIONS = {**setup.DECISIONS, **phases.DECISIONS, **combat.DECISIONS}
+_STEPS = {**phases.STEPS, **combat.STEPS}
+
+
+def new_game(decklists: list[dict], seed: int, events: list[dict] | None = None) -> State:
+    """A new game, set up and waiting for the first player to keep or redraw.
+
+    ``decklists`` has one decklist per seat: ``{"avatar": card, "quests": [card, ...],
+    "deck": [card, ...]}``, each card a dict of printed fields (title, type, archetype,
+    traits, restriction, cost, attack, defense, damage_bonus, health, level, rules); see
+    ``game.engine.decklists``. The setup's events are appended to ``events`` if given.
+    """
+    state = setup.create_state(decklists, seed)
+    _run(state, setup.open_game, [] if events is None else events)
+    return state
+
+
+def legal_actions(state: State) -> Decision:
+    """The one decision pending now: the seat that makes it, a prompt, and the complete list
+    of legal actions."""
+    if state.winner is not None:
+        return Decision(seat=None, kind="game_over", prompt="The game is over.")
+    decision = _DECISIONS[state.step]
+    return Decision(
+        seat=state.deciding,
+        kind=state.step,
+        prompt=decision.prompt(state),
+        actions=decision.legal(state),
+    )
+
+
+def apply(state: State, action: Action) -> list[dict]:
+    """Carry out one legal action and run the game on to the next decision.
+
+    Changes ``state`` in place and returns the events, in order; use ``redact`` or ``render``
+    before showing them to a seat. Raises an ``IllegalAction`` (and changes nothing) if the
+    action is not one of ``legal_actions(state).actions``.
+    """
+    if state.winner is not None:
+        raise GameOver("the game is over")
+    if not isinstance(action, dict) or action.get("kind") not in KINDS:
+        raise UnknownAction(f"{action!r} is not an action: its kind must be one of {KINDS}")
+    decision = _DECISIONS[state.step]
+    handler = decision.handlers.get(action["kind"])
+    if handler is None:
+        raise NotNow(
+            f"seat {state.deciding} must decide: {decision.prompt(state)} "
+            f"A {action['kind']!r} action is not possible now; possible kinds: "
+            f"{', '.join(decision.handlers)}."
+        )
+    legal = decision.legal(state)
+    if action not in legal:
+        same_kind = [each for each in legal if each["kind"] == action["kind"]]
+        raise NotAllowed(f"{action!r} is not allowed now; the legal ones of its kind: {same_kind}")
+    # Carry out the engine's own copy: an equal action may hold 1.0 or True for the id 1.
+    chosen = legal[legal.index(action)]
+    events: list[dict] = []
+    _run(state, lambda state, events: handler(state, chosen, events), events)
+    return events
+
+
+def view(state: State, seat: int | None) -> dict:
+    """What ``seat`` may see of the game; ``None`` for an observer."""
+    return views.view(state, seat, legal_actions(state))
+
+
+def replay(decklists: list[dict], seed: int, actions: Iterable[Action]) -> State:
+    """The game reached by applying ``actions`` to a new game: a match as stored."""
+    state = new_game(decklists, seed)
+    for action in actions:
+        apply(state, action)
+    return state
+
+
+def card_titles(state: State) -> list[str]:
+    """Every card's title by card id, to render events with."""
+    return [state.definitions[card.definition]["title"] for card in state.cards]
+
+
+def _run(state: State, operation: Callable[[State, list[dict]], None], events: list[dict]) -> None:
+    """Carry out ``operation``, then the automatic steps that follow, until the game waits
+    for a decision or ends."""
+    try:
+        operation(state, events)
+        while state.step in _STEPS:
+            _STEPS[state.step](state, events)
+    except rules.GameEnded:
+        pass

@@ -1,0 +1,194 @@
+"""The basic operations every phase uses: reading a card, drawing, damaging, destroying,
+discarding, and ending the game.
+
+Card effects (a later step: the vocabulary of docs/card-rules.md) will be built from these same
+operations, and card attributes are read only through ``attribute`` so that modifiers plug in
+there. Every operation that changes the state appends an event to ``events``.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from game.engine.actions import Action
+from game.engine.state import Quest, State
+
+Events = list[dict]
+
+
+class GameEnded(Exception):  # noqa: N818 (a signal, not an error)
+    """Unwinds whatever step ended the game; the engine stops there (WINNING THE GAME)."""
+
+
+@dataclass(frozen=True)
+class DecisionRules:
+    """How one kind of decision works: its prompt, its legal actions and, for each kind of
+    action it takes, the handler that carries the action out."""
+
+    prompt: Callable[[State], str]
+    legal: Callable[[State], list[Action]]
+    handlers: Mapping[str, Callable[[State, Action, Events], None]]
+
+
+def ask(state: State, decision: str, seat: int) -> None:
+    """Stop and wait for ``seat`` to make ``decision``."""
+    state.step = decision
+    state.deciding = seat
+
+
+# Reading cards
+
+
+def definition(state: State, card: int) -> dict:
+    return state.definitions[state.cards[card].definition]
+
+
+def card_type(state: State, card: int) -> str:
+    return state.definitions[state.cards[card].definition]["type"]
+
+
+def attribute(state: State, card: int, name: str) -> int | None:
+    """The card's current ``cost``, ``attack``, ``defense``, ``damage_bonus``, ``health`` or
+    ``level``; None when the card has no such attribute."""
+    return state.definitions[state.cards[card].definition][name]
+
+
+def health_left(state: State, card: int) -> int:
+    return attribute(state, card, "health") - state.cards[card].damage
+
+
+def opponent(state: State, seat: int) -> int:
+    """The other player of a two-player game (teams come with MULTIPLAYER GAMES)."""
+    return (seat + 1) % len(state.seats)
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The seat after ``seat`` in turn order."""
+    return (seat + 1) % len(state.seats)
+
+
+def quest_index(state: State, quest_card: int) -> int:
+    for index, quest in enumerate(state.quests):
+        if quest.card == quest_card:
+            return index
+    raise KeyError(quest_card)
+
+
+def abilities_to_apply(state: State, seat: int) -> list[int]:
+    """The seat's ready abilities that have a level: what a quest attempt needs."""
+    return [
+        card
+        for card in state.seats[seat].abilities
+        if not state.cards[card].exerted and attribute(state, card, "level") is not None
+    ]
+
+
+# Changing cards
+
+
+def draw(state: State, seat: int, events: Events, count: int = 1) -> None:
+    """Draw from the top of the deck; drawing from an empty deck loses the game."""
+    player = state.seats[seat]
+    for _ in range(count):
+        if not player.deck:
+            lose(state, [seat], "deck_empty", events)
+        card = player.deck.pop(0)
+        player.hand.append(card)
+        events.append({"type": "draw", "seat": seat, "card": card})
+
+
+def discard(state: State, seat: int, card: int, events: Events) -> None:
+    """Put a card from the hand into the discard pile (glossary, "discard")."""
+    player = state.seats[seat]
+    player.hand.remove(card)
+    player.discard.append(card)
+    events.append({"type": "discarded", "seat": seat, "card": card})
+
+
+def exert(state: State, card: int) -> None:
+    state.cards[card].exerted = True
+
+
+def deal_damage(state: State, card: int, amount: int, events: Events) -> None:
+    """Damage a unit or avatar; ``destroy_defeated`` then destroys what has no health left."""
+    state.cards[card].damage += amount
+    events.append({"type": "damaged", "card": card, "amount": amount})
+
+
+def destroy(state: State, card: int, events: Events) -> None:
+    """Take a card from the playmat to its owner's discard pile (glossary, "destroy").
+
+    It leaves play: its damage and exertion are gone, and it stops being a combatant. What it
+    added to a combat total stays (glossary, "total attack").
+    """
+    _playmat_zone(state, card).remove(card)
+    instance = state.cards[card]
+    instance.exerted = False
+    instance.damage = 0
+    state.seats[instance.owner].discard.append(card)
+    if state.combat is not None:
+        for side in state.combat.sides:
+            if card in side.combatants:
+                side.combatants.remove(card)
+    events.append({"type": "destroyed", "card": card})
+
+
+def destroy_defeated(state: State, cards: list[int], events: Events) -> None:
+    """Destroy each of ``cards`` that has no health left, all at once; a player whose avatar
+    has none left loses (WINNING THE GAME)."""
+    avatars = {player.avatar for player in state.seats}
+    for card in cards:
+        if card not in avatars and health_left(state, card) <= 0:
+            destroy(state, card, events)
+    losers = [
+        seat for seat, player in enumerate(state.seats) if health_left(state, player.avatar) <= 0
+    ]
+    if losers:
+        lose(state, losers, "avatar_destroyed", events)
+
+
+def lose(state: State, losers: list[int], reason: str, events: Events) -> None:
+    """``losers`` lose at once, for ``reason`` (``avatar_destroyed`` or ``deck_empty``). If
+    nobody is left, the player taking the turn wins (WINNING THE GAME)."""
+    remaining = [seat for seat in range(len(state.seats)) if seat not in losers]
+    if len(remaining) == 1:
+        win(state, remaining[0], reason, events)
+    win(state, state.active, "all_avatars_destroyed", events)
+
+
+def win(state: State, seat: int, reason: str, events: Events) -> None:
+    """End the game with ``seat`` the winner."""
+    state.winner = seat
+    state.win_reason = reason
+    state.step = "game_over"
+    state.deciding = None
+    state.combat = None
+    events.append({"type": "game_won", "seat": seat, "reason": reason})
+    raise GameEnded
+
+
+def play_next_quest(state: State, seat: int, events: Events, replacing: int | None = None) -> None:
+    """Play the lowest-level quest of the seat's quest pile: a new quest when the game opens,
+    or in place of the quest at index ``replacing`` once that one is completed (QUEST PHASE).
+    The level tokens at a replaced quest go with it."""
+    player = state.seats[seat]
+    quest = min(player.quest_pile, key=lambda card: attribute(state, card, "level"))
+    player.quest_pile.remove(quest)
+    seats = len(state.seats)
+    if replacing is None:
+        state.quests.append(Quest(card=quest, units=[[] for _ in range(seats)], tokens=[0] * seats))
+    else:
+        state.quests[replacing].card = quest
+        state.quests[replacing].tokens = [0] * seats
+    events.append({"type": "quest_played", "seat": seat, "card": quest})
+
+
+def _playmat_zone(state: State, card: int) -> list[int]:
+    for player in state.seats:
+        for zone in (player.items, player.abilities):
+            if card in zone:
+                return zone
+    for quest in state.quests:
+        for units in quest.units:
+            if card in units:
+                return units
+    raise ValueError(f"card {card} is not on the playmat")

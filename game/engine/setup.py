@@ -1,0 +1,159 @@
+"""SETTING UP A GAME: the card table, the opening of the game, and redrawing a hand."""
+
+import json
+
+from game.engine import actions, rng, rules
+from game.engine.rules import DecisionRules, Events
+from game.engine.state import Card, Seat, State
+
+OPENING_HAND = 6
+REDRAW_DAMAGE = 1
+
+# The printed parts of a card the engine reads; anything else in a definition is left out.
+DEFINITION_FIELDS = {
+    "title": None,
+    "type": None,
+    "archetype": "",
+    "traits": [],
+    "restriction": "",
+    "cost": None,
+    "attack": None,
+    "defense": None,
+    "damage_bonus": None,
+    "health": None,
+    "level": None,
+    "rules": {},
+}
+DECK_TYPES = ("unit", "ability", "item", "tactic")
+
+
+class InvalidDecklist(ValueError):
+    """A decklist the engine can't seat: not an avatar, no quests, a quest in the deck, ..."""
+
+
+def create_state(decklists: list[dict], seed: int) -> State:
+    """The state before the game opens: every card with an id, in its owner's zones.
+
+    Card ids follow the decklists (avatar, quests, then deck), before any shuffle, so an id
+    tells nothing about where a card lies in a deck.
+    """
+    if len(decklists) != 2:
+        raise InvalidDecklist("a game needs exactly two decklists")
+    definitions: list[dict] = []
+    index_of: dict[str, int] = {}
+    # A decklist usually repeats one dict per copy of a card; look each dict up only once.
+    index_of_dict: dict[int, int] = {}
+    cards: list[Card] = []
+
+    def add(seat: int, card_definition: dict, expected_types: tuple[str, ...]) -> int:
+        index = index_of_dict.get(id(card_definition))
+        if index is None:
+            index = _definition_index(card_definition, expected_types, definitions, index_of)
+            index_of_dict[id(card_definition)] = index
+        elif definitions[index]["type"] not in expected_types:
+            _refuse(definitions[index], expected_types)
+        cards.append(Card(definition=index, owner=seat))
+        return len(cards) - 1
+
+    seats = []
+    for seat, decklist in enumerate(decklists):
+        if not decklist.get("quests"):
+            raise InvalidDecklist(f"seat {seat} has no quest pile")
+        seats.append(
+            Seat(
+                avatar=add(seat, decklist["avatar"], ("avatar",)),
+                quest_pile=[add(seat, quest, ("quest",)) for quest in decklist["quests"]],
+                deck=[add(seat, card, DECK_TYPES) for card in decklist["deck"]],
+            )
+        )
+    return State(
+        definitions=definitions,
+        cards=cards,
+        seats=seats,
+        quests=[],
+        rng=rng.seed_state(seed),
+        first=0,
+        active=0,
+    )
+
+
+def _definition_index(
+    card_definition: dict,
+    expected_types: tuple[str, ...],
+    definitions: list[dict],
+    index_of: dict[str, int],
+) -> int:
+    """The index of the card's printed fields in ``definitions``, added if new."""
+    printed = {key: card_definition.get(key, empty) for key, empty in DEFINITION_FIELDS.items()}
+    if printed["type"] not in expected_types:
+        _refuse(printed, expected_types)
+    key = json.dumps(printed, sort_keys=True)
+    if key not in index_of:
+        index_of[key] = len(definitions)
+        definitions.append(printed)
+    return index_of[key]
+
+
+def _refuse(printed: dict, expected_types: tuple[str, ...]) -> None:
+    expected = " or ".join(expected_types)
+    raise InvalidDecklist(f"{printed['title']!r} is a {printed['type']}, not {expected}")
+
+
+def open_game(state: State, events: Events) -> None:
+    """The five things that happen as soon as the players enter the game, then the offer to
+    redraw, starting with the first player (SETTING UP A GAME)."""
+    state.first = state.active = rng.below(state, len(state.seats))
+    events.append({"type": "first_player", "seat": state.first})
+    for seat, player in enumerate(state.seats):
+        events.append({"type": "avatar_played", "seat": seat, "card": player.avatar})
+    for seat in range(len(state.seats)):
+        rules.play_next_quest(state, seat, events)
+    for seat, player in enumerate(state.seats):
+        player.deck = rng.shuffle(state, player.deck)
+        events.append({"type": "deck_shuffled", "seat": seat})
+    for seat in _turn_order(state):
+        rules.draw(state, seat, events, OPENING_HAND)
+    rules.ask(state, "redraw", state.first)
+
+
+def _turn_order(state: State) -> list[int]:
+    count = len(state.seats)
+    return [(state.first + offset) % count for offset in range(count)]
+
+
+# Redraw Your Hand: each player once, in turn order from the first player.
+
+
+def _keep(state: State, action: actions.Action, events: Events) -> None:
+    events.append({"type": "hand_kept", "seat": state.deciding})
+    _offer_next_redraw(state)
+
+
+def _redraw(state: State, action: actions.Action, events: Events) -> None:
+    seat = state.deciding
+    player = state.seats[seat]
+    player.deck = rng.shuffle(state, player.deck + player.hand)
+    player.hand = []
+    events.append({"type": "hand_redrawn", "seat": seat})
+    rules.draw(state, seat, events, OPENING_HAND)
+    rules.deal_damage(state, player.avatar, REDRAW_DAMAGE, events)
+    rules.destroy_defeated(state, [], events)
+    _offer_next_redraw(state)
+
+
+def _offer_next_redraw(state: State) -> None:
+    following = rules.next_seat(state, state.deciding)
+    if following == state.first:
+        state.step = "start_turn"
+        state.deciding = None
+    else:
+        rules.ask(state, "redraw", following)
+
+
+DECISIONS = {
+    "redraw": DecisionRules(
+        prompt=lambda state: "Keep your opening hand, or redraw it: your avatar is dealt 1 damage.",
+        legal=lambda state: [actions.keep(), actions.redraw()],
+        handlers={"keep": _keep, "redraw": _redraw},
+    )
+}

@@ -1,0 +1,176 @@
+"""Whole games between agents, with the engine's invariants checked after every action.
+
+``simulate`` is what a management command prints and what the property tests lean on: games
+per second, mean turns, how the games were won, and every invariant violation met. The
+invariant checks are plain functions, usable on any state.
+"""
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from game.engine import api
+from game.engine.actions import Agent
+from game.engine.phases import HAND_LIMIT
+from game.engine.state import State
+
+# Normal play ends by completed quests or an empty deck long before this (a 53-card deck
+# runs out after about 50 turns); reaching it is a violation.
+TURN_CAP = 200
+
+
+@dataclass
+class Report:
+    games: int = 0
+    seconds: float = 0.0
+    turns: list[int] = field(default_factory=list)
+    win_reasons: Counter = field(default_factory=Counter)
+    wins_by_agent: Counter = field(default_factory=Counter)
+    violations: list[str] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def mean_turns(self) -> float:
+        return sum(self.turns) / len(self.turns) if self.turns else 0.0
+
+    def summary(self) -> str:
+        """The report as a few lines of text, for a management command to print."""
+        reasons = ", ".join(f"{reason} {count}" for reason, count in self.win_reasons.most_common())
+        wins = ", ".join(
+            f"agent {agent}: {count}" for agent, count in sorted(self.wins_by_agent.items())
+        )
+        lines = [
+            f"{self.games} games in {self.seconds:.2f} s: {self.games_per_second:.1f} games per "
+            f"second, {self.mean_turns:.1f} turns a game",
+            f"won by: {reasons}",
+            f"wins: {wins}",
+            f"invariant violations: {len(self.violations) or 'none'}",
+            *self.violations,
+        ]
+        return "\n".join(lines)
+
+
+def simulate(
+    games: int,
+    seed: int,
+    agents: Sequence[Callable[[int], Agent]],
+    decklists: Sequence[list[dict]],
+    *,
+    thorough: bool = False,
+) -> Report:
+    """Play ``games`` games; agent factory ``agents[seat]`` makes the agent of each seat from a
+    seed, and the games cycle through ``decklists`` (each a decklist per seat).
+
+    Invariants are checked after every action; ``thorough`` adds, after every action, the
+    JSON round trip and every seat's view holding no hidden card. Each finished game is also
+    replayed from its seed and actions.
+    """
+    report = Report()
+    started = time.perf_counter()
+    for index in range(games):
+        game_seed = seed + index
+        seats = decklists[index % len(decklists)]
+        players = [make(game_seed * len(agents) + seat) for seat, make in enumerate(agents)]
+        state = api.new_game(seats, game_seed)
+        played = []
+        while state.winner is None and state.turn <= TURN_CAP:
+            decision = api.legal_actions(state)
+            action = players[decision.seat].choose(state, decision)
+            events = api.apply(state, action)
+            played.append(action)
+            problems = invariant_violations(state, events)
+            if thorough:
+                problems += round_trip_violations(state) + view_violations(state)
+            report.violations += [f"game {index}, action {len(played)}: {p}" for p in problems]
+        if state.winner is None:
+            report.violations.append(f"game {index}: no winner after {TURN_CAP} turns")
+        elif api.replay(seats, game_seed, played) != state:
+            report.violations.append(f"game {index}: replaying its actions gives another state")
+        report.games += 1
+        report.turns.append(state.turn)
+        report.win_reasons[state.win_reason] += 1
+        report.wins_by_agent[state.winner] += 1
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def invariant_violations(state: State, events: list[dict]) -> list[str]:
+    """What is wrong with ``state`` just after the action that emitted ``events``."""
+    problems = []
+    zoned = Counter(zoned_cards(state))
+    misplaced = [card for card in range(len(state.cards)) if zoned[card] != 1]
+    if misplaced or len(zoned) != len(state.cards):
+        problems.append(f"cards not in exactly one zone: {misplaced}")
+    for seat, player in enumerate(state.seats):
+        if player.power < 0:
+            problems.append(f"seat {seat} has {player.power} power")
+    for event in events:
+        if event["type"] == "turn_ended":
+            hand = len(state.seats[event["seat"]].hand)
+            if hand > HAND_LIMIT:
+                problems.append(f"seat {event['seat']} ended a turn with {hand} cards in hand")
+    return problems
+
+
+def zoned_cards(state: State) -> list[int]:
+    """Every card id in every zone, once per zone it is in."""
+    cards = []
+    for player in state.seats:
+        cards.append(player.avatar)
+        for zone in (player.quest_pile, player.deck, player.hand, player.discard):
+            cards += zone
+        for zone in (player.items, player.abilities, player.completed):
+            cards += zone
+    for quest in state.quests:
+        cards.append(quest.card)
+        for units in quest.units:
+            cards += units
+    return cards
+
+
+def round_trip_violations(state: State) -> list[str]:
+    if api.from_json(api.to_json(state)) != state:
+        return ["the state does not survive a JSON round trip"]
+    return []
+
+
+def hidden_cards(state: State, viewer: int | None) -> set[int]:
+    """The cards whose identity ``viewer`` must not learn: every deck, and the hands and quest
+    piles of the other seats."""
+    hidden = set()
+    for seat, player in enumerate(state.seats):
+        hidden.update(player.deck)
+        if seat != viewer:
+            hidden.update(player.hand)
+            hidden.update(player.quest_pile)
+    return hidden
+
+
+def shown_cards(seen: object) -> set[int]:
+    """Every card id a view (or a redacted event) mentions."""
+    found = set()
+    pending = [seen]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in ("id", "card", "quest") and isinstance(item, int):
+                    found.add(item)
+                elif isinstance(item, dict | list):
+                    pending.append(item)
+        elif isinstance(value, list):
+            pending += [item for item in value if isinstance(item, dict | list)]
+    return found
+
+
+def view_violations(state: State) -> list[str]:
+    problems = []
+    for viewer in [None, *range(len(state.seats))]:
+        leaked = shown_cards(api.view(state, viewer)) & hidden_cards(state, viewer)
+        if leaked:
+            problems.append(f"the view of {viewer} shows hidden cards {sorted(leaked)}")
+    return problems

@@ -1,0 +1,143 @@
+"""The state of one game: plain data that round-trips through JSON exactly.
+
+Every physical card of the game has an id, its index in ``State.cards``. A card's printed
+numbers are stored once per game in ``State.definitions`` and referenced by index, so the
+state stays small. Zones hold card ids; every card is in exactly one zone: an avatar, a quest
+pile, a deck, a hand, a discard pile, an item or ability area, a quest on the playmat, the
+units at a quest, or the quests a player has completed.
+
+Seats are listed in turn order. Everything per player is a list indexed by seat, so more than
+two players fit the same shapes later (MULTIPLAYER GAMES).
+"""
+
+import json
+from dataclasses import dataclass, field
+
+ATTACKING, DEFENDING = 0, 1
+
+
+@dataclass(slots=True)
+class Card:
+    """One physical card: which definition it is, who owns it, and its state on the playmat."""
+
+    definition: int
+    owner: int
+    exerted: bool = False
+    damage: int = 0
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's cards and power."""
+
+    avatar: int
+    quest_pile: list[int]
+    deck: list[int]  # deck[0] is the top card
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    items: list[int] = field(default_factory=list)
+    abilities: list[int] = field(default_factory=list)
+    # The quests this player completed, his own or an opponent's (QUEST PHASE).
+    completed: list[int] = field(default_factory=list)
+    power: int = 0
+
+
+@dataclass(slots=True)
+class Quest:
+    """A quest on the playmat, with the units and level tokens each seat has there."""
+
+    card: int
+    units: list[list[int]]
+    tokens: list[int]
+    raids: int = 0  # raids begun from this quest in the current turn
+
+
+@dataclass(slots=True)
+class CombatSide:
+    """The attackers or the defenders of a combat.
+
+    ``total`` is the total attack of the attacking side or the total defense of the defending
+    side; it starts at 0 and keeps what was added even if the card that added it is destroyed
+    (COMBAT; glossary, "total attack").
+    """
+
+    seat: int
+    combatants: list[int]
+    total: int = 0
+    damage: int = 0  # what this side deals once it wins or ties, before the other side takes it
+    bonus_exerted: bool = False  # exactly one card may be exerted for damage bonus
+    assigned: list[int] = field(default_factory=list)  # one card id per point this side takes
+
+
+@dataclass(slots=True)
+class Combat:
+    """A combat in progress; ``sides`` holds the attacking side, then the defending side."""
+
+    kind: str  # "quest" (an avatar attempting a quest) or "raid"
+    quest: int  # index of the quest the combat takes place at
+    sides: list[CombatSide]
+    resume: str  # the step the turn goes on with once the combat is over
+    to_act: int = ATTACKING  # the side that acts next
+    passes: int = 0  # consecutive passes; two end the combat actions
+    dealing: list[int] = field(default_factory=list)  # sides dealing damage, once decided
+
+
+@dataclass(slots=True)
+class State:
+    """A whole game.
+
+    ``step`` is what happens next: either an automatic step the engine runs on its own, or a
+    decision that ``deciding`` (a seat) must make through one of the legal actions.
+    """
+
+    definitions: list[dict]
+    cards: list[Card]
+    seats: list[Seat]
+    quests: list[Quest]
+    rng: int
+    first: int  # the seat that took the first turn
+    active: int  # the seat taking the current turn
+    turn: int = 0  # turns begun so far, counting every player's
+    phase: str = "setup"  # setup, draw, quest, ready, main (the phase meter)
+    step: str = "redraw"
+    deciding: int | None = None
+    attempting: int | None = None  # index of the quest attempted in this Quest Phase
+    combat: Combat | None = None
+    winner: int | None = None
+    win_reason: str | None = None
+
+
+def to_dict(state: State) -> dict:
+    """The state as JSON-ready dicts and lists (sharing the card definitions, not copies)."""
+    return _plain(state)
+
+
+def _plain(value):
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def from_dict(data: dict) -> State:
+    combat = data["combat"]
+    if combat is not None:
+        combat = Combat(**{**combat, "sides": [CombatSide(**side) for side in combat["sides"]]})
+    return State(
+        **{
+            **data,
+            "cards": [Card(**card) for card in data["cards"]],
+            "seats": [Seat(**seat) for seat in data["seats"]],
+            "quests": [Quest(**quest) for quest in data["quests"]],
+            "combat": combat,
+        }
+    )
+
+
+def to_json(state: State) -> str:
+    return json.dumps(to_dict(state), separators=(",", ":"))
+
+
+def from_json(text: str) -> State:
+    return from_dict(json.loads(text))

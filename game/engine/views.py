@@ -1,0 +1,98 @@
+"""What one seat, or an observer, may see of a game.
+
+Hidden information never leaves the engine except to the one seat allowed to see it
+(DESIGN.md): a player sees his own hand and quest pile; nobody sees a deck's cards or order,
+or another player's hand or quest pile; those appear as counts only. Discard piles, the
+playmat and completed quests are public.
+"""
+
+from game.engine import rules
+from game.engine.actions import Decision
+from game.engine.state import State
+
+
+def view(state: State, viewer: int | None, decision: Decision) -> dict:
+    """The game as ``viewer`` (a seat, or None for an observer) sees it; the pending decision's
+    actions are shown only to the seat that must decide."""
+    described = {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
+    if viewer is not None and viewer == decision.seat:
+        described["actions"] = decision.actions
+    return {
+        "viewer": viewer,
+        "turn": state.turn,
+        "phase": state.phase,
+        "active": state.active,
+        "first": state.first,
+        "decision": described,
+        "winner": state.winner,
+        "win_reason": state.win_reason,
+        "players": [_player(state, seat, viewer) for seat in range(len(state.seats))],
+        "quests": [
+            {
+                "card": card_view(state, quest.card),
+                "units": [[card_view(state, card) for card in units] for units in quest.units],
+                "tokens": list(quest.tokens),
+                "raids": quest.raids,
+            }
+            for quest in state.quests
+        ],
+        "attempting": None if state.attempting is None else state.quests[state.attempting].card,
+        "combat": _combat(state),
+    }
+
+
+def card_view(state: State, card: int) -> dict:
+    """A face-up card: its printed numbers and its state on the playmat."""
+    printed = rules.definition(state, card)
+    instance = state.cards[card]
+    return {
+        "id": card,
+        "owner": instance.owner,
+        **{key: value for key, value in printed.items() if key != "rules"},
+        "exerted": instance.exerted,
+        "damage": instance.damage,
+    }
+
+
+def _player(state: State, seat: int, viewer: int | None) -> dict:
+    player = state.seats[seat]
+    own = seat == viewer
+
+    def cards(zone: list[int]) -> list[dict]:
+        return [card_view(state, card) for card in zone]
+
+    return {
+        "avatar": card_view(state, player.avatar),
+        "health": rules.health_left(state, player.avatar),
+        "power": player.power,
+        "hand": cards(player.hand) if own else None,
+        "hand_count": len(player.hand),
+        "deck_count": len(player.deck),
+        "discard": cards(player.discard),
+        "quest_pile": cards(player.quest_pile) if own else None,
+        "quest_pile_count": len(player.quest_pile),
+        "items": cards(player.items),
+        "abilities": cards(player.abilities),
+        "completed": cards(player.completed),
+    }
+
+
+def _combat(state: State) -> dict | None:
+    combat = state.combat
+    if combat is None:
+        return None
+    return {
+        "kind": combat.kind,
+        "quest": state.quests[combat.quest].card,
+        "to_act": combat.sides[combat.to_act].seat,
+        "sides": [
+            {
+                "seat": side.seat,
+                "combatants": list(side.combatants),
+                "total": side.total,
+                "damage": side.damage,
+                "assigned": list(side.assigned),
+            }
+            for side in combat.sides
+        ],
+    }

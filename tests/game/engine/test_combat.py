@@ -1,0 +1,328 @@
+"""COMBAT: combat actions, the winner, the damage bonus and taking damage."""
+
+import pytest
+
+from game.engine import actions, api, rules
+from game.engine.combat import CombatInProgress, begin_combat
+from tests.game.engine.scenario import (
+    FIRST,
+    SECOND,
+    ability,
+    act,
+    avatar,
+    decklist,
+    item,
+    keep_hands,
+    kinds,
+    put_in_hand,
+    put_into_play,
+    quest_at,
+    start,
+    tactic,
+    unit,
+)
+
+JASON = decklist(
+    avatar("Jason", attack=1, defense=1, damage_bonus=1),
+    item("Heavy Blaster", attack=2, restriction="weapon"),
+    item("Vibroknife", damage_bonus=2),
+    item("Blast Vest", defense=2, restriction="armor"),
+    ability("Meditation", level=2, defense=1),
+    ability("Iron Will", defense=2),
+    unit("Trooper", attack=2, defense=1, damage_bonus=1),
+    unit("Scout", attack=1, defense=1, damage_bonus=2),
+    tactic("Quick Draw", cost=1),
+)
+TYLER = decklist(
+    avatar("Tyler", attack=1, defense=1, damage_bonus=1),
+    unit("Guard", attack=1, defense=2, health=2),
+    unit("Sentry", attack=1, defense=2, health=2),
+    unit("Watchman", attack=1, defense=2, health=2),
+    unit("Raider", attack=3, defense=1, damage_bonus=1, health=2),
+)
+
+
+def jason_attempts_a_quest_against(*tyler_units: str, exerted: tuple[str, ...] = ()):
+    """Jason's first Quest Phase at quest 0, where Tyler has ``tyler_units``."""
+    state = start(JASON, TYLER)
+    cards = {"Meditation": put_into_play(state, FIRST, "Meditation")}
+    for title in ("Heavy Blaster", "Vibroknife"):
+        cards[title] = put_into_play(state, FIRST, title)
+    for title in tyler_units:
+        cards[title] = put_into_play(state, SECOND, title, at=0, exerted=title in exerted)
+    cards["Jason"] = state.seats[FIRST].avatar
+    keep_hands(state)
+    act(state, actions.attempt_quest(quest_at(state, 0)))
+    return state, cards
+
+
+def tyler_raids_jasons_avatar():
+    """Tyler goes first and raids Jason's avatar with his Raider."""
+    state = start(JASON, TYLER, first=SECOND)
+    cards = {title: put_into_play(state, FIRST, title) for title in JASON_GEAR}
+    cards["Raider"] = put_into_play(state, SECOND, "Raider", at=1)
+    cards["Jason"] = state.seats[FIRST].avatar
+    keep_hands(state)
+    act(state, actions.raid(quest_at(state, 1)))
+    return state, cards
+
+
+JASON_GEAR = ("Heavy Blaster", "Vibroknife", "Blast Vest", "Meditation", "Iron Will")
+
+
+def test_combat_totals_start_at_zero_and_the_attacker_acts_first():
+    state, _ = jason_attempts_a_quest_against("Guard")
+
+    decision = api.legal_actions(state)
+
+    assert [side.total for side in state.combat.sides] == [0, 0]
+    assert (decision.seat, decision.kind) == (FIRST, "combat_action")
+
+
+def test_combat_actions_alternate_and_two_passes_in_a_row_end_them():
+    state, cards = jason_attempts_a_quest_against("Guard")
+
+    act(state, actions.pass_())
+    after_one_pass = api.legal_actions(state)
+    act(state, actions.exert(cards["Guard"], "defense"))
+    after_an_action = api.legal_actions(state)
+    act(state, actions.pass_())
+    events = act(state, actions.pass_())
+
+    assert (after_one_pass.seat, after_one_pass.kind) == (SECOND, "combat_action")
+    assert (after_an_action.seat, after_an_action.kind) == (FIRST, "combat_action")
+    assert {"type": "combat_decided", "winner": SECOND, "attack": 0, "defense": 2} in events
+
+
+def test_combat_exerting_adds_the_attribute_once():
+    state, cards = jason_attempts_a_quest_against("Guard")
+
+    events = act(state, actions.exert(cards["Heavy Blaster"], "attack"))
+    act(state, actions.pass_())
+
+    assert events == [
+        {
+            "type": "exerted",
+            "seat": FIRST,
+            "card": cards["Heavy Blaster"],
+            "attribute": "attack",
+            "amount": 2,
+            "total": 2,
+        }
+    ]
+    assert actions.exert(cards["Heavy Blaster"], "attack") not in api.legal_actions(state).actions
+
+
+def test_combat_items_add_attack_when_the_avatar_attacks():
+    state, cards = jason_attempts_a_quest_against("Guard")
+
+    decision = api.legal_actions(state)
+
+    exerts = [action for action in decision.actions if action["kind"] == "exert"]
+    assert exerts == [
+        actions.exert(cards["Jason"], "attack"),
+        actions.exert(cards["Heavy Blaster"], "attack"),
+    ]
+
+
+def test_combat_abilities_and_armor_add_defense_when_the_avatar_defends():
+    state, cards = tyler_raids_jasons_avatar()
+    act(state, actions.exert(cards["Raider"], "attack"))
+
+    decision = api.legal_actions(state)
+
+    exerts = [action for action in decision.actions if action["kind"] == "exert"]
+    assert exerts == [
+        actions.exert(cards[title], "defense")
+        for title in ("Jason", "Blast Vest", "Meditation", "Iron Will")
+    ]
+
+
+def test_combat_items_and_abilities_stay_out_when_the_avatar_is_not_a_combatant():
+    state = start(JASON, TYLER)
+    put_into_play(state, FIRST, "Heavy Blaster")
+    put_into_play(state, FIRST, "Iron Will")
+    trooper = put_into_play(state, FIRST, "Trooper", at=0)
+    keep_hands(state)
+
+    act(state, actions.raid(quest_at(state, 0)))
+
+    exerts = [a for a in api.legal_actions(state).actions if a["kind"] == "exert"]
+    assert exerts == [actions.exert(trooper, "attack")]
+
+
+def test_combat_a_tactic_is_a_combat_action_that_pays_its_cost_and_is_discarded():
+    state, _ = jason_attempts_a_quest_against("Guard")
+    quick_draw = put_in_hand(state, FIRST, "Quick Draw")
+    assert actions.play_tactic(quick_draw) in api.legal_actions(state).actions
+
+    events = act(state, actions.play_tactic(quick_draw))
+
+    assert events == [{"type": "tactic_played", "seat": FIRST, "card": quick_draw, "cost": 1}]
+    assert state.seats[FIRST].power == 2
+    assert quick_draw in state.seats[FIRST].discard
+    assert api.legal_actions(state).seat == SECOND
+
+
+def test_combat_the_winner_deals_one_base_damage():
+    state, cards = jason_attempts_a_quest_against("Guard")
+    act(state, actions.exert(cards["Heavy Blaster"], "attack"))
+    act(state, actions.pass_())  # Tyler
+    act(state, actions.pass_())  # Jason wins, 2 to 0
+
+    events = act(state, actions.pass_())  # no damage bonus
+
+    assert {"type": "damaged", "card": cards["Guard"], "amount": 1} in events
+    assert state.cards[cards["Jason"]].damage == 0
+
+
+def test_combat_tie_deals_one_damage_to_each_side():
+    state, cards = jason_attempts_a_quest_against("Guard")
+    act(state, actions.exert(cards["Heavy Blaster"], "attack"))
+    act(state, actions.exert(cards["Guard"], "defense"))
+    act(state, actions.pass_())
+    events = act(state, actions.pass_())  # 2 to 2
+    assert {"type": "combat_decided", "winner": None, "attack": 2, "defense": 2} in events
+
+    act(state, actions.pass_())  # Jason adds no damage bonus; the Guard is exerted
+
+    assert state.cards[cards["Guard"]].damage == 1
+    assert state.cards[cards["Jason"]].damage == 1
+
+
+def test_combat_exactly_one_card_is_exerted_for_damage_bonus():
+    state, cards = jason_attempts_a_quest_against("Guard")
+    act(state, actions.exert(cards["Heavy Blaster"], "attack"))
+    act(state, actions.pass_())
+    act(state, actions.pass_())
+    bonus = api.legal_actions(state)
+
+    act(state, actions.exert(cards["Vibroknife"], "damage_bonus"))
+
+    assert (bonus.seat, bonus.kind) == (FIRST, "damage_bonus")
+    assert bonus.actions == [
+        actions.exert(cards["Jason"], "damage_bonus"),
+        actions.exert(cards["Vibroknife"], "damage_bonus"),
+        actions.pass_(),
+    ]
+    assert state.combat is None  # 3 damage destroyed the Guard; Jason's avatar stayed ready
+    assert cards["Guard"] in state.seats[SECOND].discard
+    assert not state.cards[cards["Jason"]].exerted
+
+
+def test_combat_units_add_their_own_damage_bonus_but_no_item_does():
+    state = start(JASON, TYLER)
+    put_into_play(state, FIRST, "Vibroknife")
+    trooper = put_into_play(state, FIRST, "Trooper", at=0)
+    scout = put_into_play(state, FIRST, "Scout", at=0)
+    keep_hands(state)
+    act(state, actions.raid(quest_at(state, 0)))
+    act(state, actions.exert(trooper, "attack"))
+    act(state, actions.pass_())
+    act(state, actions.pass_())
+
+    decision = api.legal_actions(state)
+
+    assert decision.actions == [actions.exert(scout, "damage_bonus"), actions.pass_()]
+
+
+def test_combat_damage_is_distributed_by_the_player_taking_it_never_beyond_destruction():
+    state, cards = jason_attempts_a_quest_against("Guard", "Sentry")
+    act(state, actions.exert(cards["Heavy Blaster"], "attack"))
+    act(state, actions.pass_())
+    act(state, actions.pass_())
+    act(state, actions.exert(cards["Vibroknife"], "damage_bonus"))  # 3 damage
+    first_point = api.legal_actions(state)
+
+    act(state, actions.assign_damage(cards["Guard"]))
+    act(state, actions.assign_damage(cards["Guard"]))
+
+    assert (first_point.seat, first_point.kind) == (SECOND, "assign_damage")
+    assert first_point.actions == [
+        actions.assign_damage(cards["Guard"]),
+        actions.assign_damage(cards["Sentry"]),
+    ]
+    assert state.combat is None  # the third point could only go to the Sentry
+    assert cards["Guard"] in state.seats[SECOND].discard
+    assert state.cards[cards["Sentry"]].damage == 1
+
+
+def test_combat_damage_beyond_what_destroys_every_combatant_is_lost():
+    state, cards = jason_attempts_a_quest_against("Guard")
+    act(state, actions.exert(cards["Heavy Blaster"], "attack"))
+    act(state, actions.pass_())
+    act(state, actions.pass_())
+
+    events = act(state, actions.exert(cards["Vibroknife"], "damage_bonus"))
+
+    assert {"type": "damaged", "card": cards["Guard"], "amount": 2} in events
+
+
+def test_combat_added_attributes_stay_after_the_card_is_destroyed():
+    """A card effect may destroy a combatant mid-combat; what it added stays in the total."""
+    state, cards = jason_attempts_a_quest_against("Guard", "Sentry")
+    act(state, actions.pass_())
+    act(state, actions.exert(cards["Guard"], "defense"))
+
+    rules.destroy(state, cards["Guard"], [])
+
+    assert state.combat.sides[1].total == 2
+    assert state.combat.sides[1].combatants == [cards["Sentry"]]
+
+
+def test_combat_no_combat_starts_inside_a_combat():
+    state = start(JASON, TYLER)
+    put_into_play(state, FIRST, "Trooper", at=0)
+    put_into_play(state, FIRST, "Scout", at=1)
+    keep_hands(state)
+    act(state, actions.raid(quest_at(state, 0)))
+
+    assert not kinds(api.legal_actions(state)) & {"raid", "attempt_quest", "play"}
+    with pytest.raises(CombatInProgress):
+        begin_combat(
+            state,
+            [],
+            kind="raid",
+            at=1,
+            attackers=(FIRST, state.quests[1].units[FIRST]),
+            defenders=(SECOND, [state.seats[SECOND].avatar]),
+            resume="main_phase",
+        )
+
+
+def test_combat_rulebook_example_jason_and_tyler():
+    """COMBAT: Jason attempts a quest where Tyler has three units, two of them exerted.
+
+    The rulebook's Jason exerts "a weapon item" for 2 attack and later "a weapon item" for a +2
+    damage bonus; as a card exerted for attack can't exert again, these are two weapons here.
+    At 2 attack against 2 defense the combat is a tie, so Tyler deals 1 damage back.
+    """
+    state, cards = jason_attempts_a_quest_against(
+        "Guard", "Sentry", "Watchman", exerted=("Sentry", "Watchman")
+    )
+    assert state.combat.sides[1].combatants == [cards["Guard"], cards["Sentry"], cards["Watchman"]]
+    assert [side.total for side in state.combat.sides] == [0, 0]
+
+    # Jason has the first chance; he exerts his weapon for its attack of 2.
+    act(state, actions.exert(cards["Heavy Blaster"], "attack"))
+    # Tyler exerts his one ready unit, adding its 2 defense.
+    act(state, actions.exert(cards["Guard"], "defense"))
+    assert [side.total for side in state.combat.sides] == [2, 2]
+    act(state, actions.pass_())
+    act(state, actions.pass_())
+
+    # Jason exerts a weapon for its +2 damage bonus: 3 damage in all.
+    act(state, actions.exert(cards["Vibroknife"], "damage_bonus"))
+    # Tyler applies 2 points to one unit, destroying it, and the third to a second unit.
+    assert api.legal_actions(state).seat == SECOND
+    act(state, actions.assign_damage(cards["Sentry"]))
+    act(state, actions.assign_damage(cards["Sentry"]))
+    act(state, actions.assign_damage(cards["Watchman"]))
+
+    assert cards["Sentry"] in state.seats[SECOND].discard
+    assert state.cards[cards["Watchman"]].damage == 1
+    assert state.cards[cards["Guard"]].damage == 0
+    assert state.cards[cards["Jason"]].damage == 1
+    # The combat is over, and Jason continues with his Quest Phase.
+    assert state.combat is None
+    assert api.legal_actions(state).kind == "apply_ability"
