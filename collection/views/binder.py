@@ -32,7 +32,12 @@ from collection.models import (
 from collection.services.opening import MAX_OPEN_AT_ONCE, OpeningError
 from collection.services.opening import products_open as open_products
 from collection.services.wants import MAX_WANT, WantError, want_set
-from collection.views.filtering import add_numeric_from_form, toggle_groups
+from collection.views.filtering import (
+    CARD_TABLE_COLUMNS,
+    add_numeric_from_form,
+    table_columns,
+    toggle_groups,
+)
 from collection.views.store import SHELF_ORDER
 from tcgsite.accounts.models import TipScreen
 from tcgsite.accounts.services import preferences_for
@@ -44,17 +49,7 @@ WANT_MESSAGE = f"Want must be a whole number from 0 to {MAX_WANT}."
 UNKNOWN_PRODUCTS_MESSAGE = "Some of those products are not in your collection."
 
 TABLE_COLUMNS = (
-    ("number", "#", ""),
-    ("title", "Title", ""),
-    ("type", "Type", ""),
-    ("archetype", "Archetype", ""),
-    ("rarity", "Rarity", ""),
-    ("cost", "Cost", "num"),
-    ("attack", "Atk", "num"),
-    ("defense", "Def", "num"),
-    ("damage_bonus", "Dmg", "num"),
-    ("health", "Health", "num"),
-    ("level", "Level", "num"),
+    *CARD_TABLE_COLUMNS,
     ("owned", "Qty", "num collection-col"),
     ("want", "Want", "want-col collection-col"),
     ("trade", "Trade", "num collection-col"),
@@ -106,15 +101,7 @@ def binder(request):
         "query": filters.querystring(),
         "graphic_query": filters.querystring(view="graphic"),
         "table_query": filters.querystring(view="table"),
-        "table_columns": [
-            {
-                "label": label,
-                "css": css,
-                "sorted": key == filters.sort,
-                "query": filters.sort_toggle(key),
-            }
-            for key, label, css in TABLE_COLUMNS
-        ],
+        "table_columns": table_columns(filters, TABLE_COLUMNS),
         "card_size": card_size,
         "only_owned": preferences.show_only_owned_cards,
         "binder_url": f"{request.path}?{urlencode(back_pairs)}" if back_pairs else request.path,

@@ -8,7 +8,12 @@ from collection.faces import card_face_svg
 from collection.filters import OPERATORS, SEARCH_FIELDS, parse_card_filters
 from collection.glossary import GLOSSARY
 from collection.models import NUMERIC_ATTRIBUTES, Card
-from collection.views.filtering import add_numeric_from_form, toggle_groups
+from collection.views.filtering import (
+    CARD_TABLE_COLUMNS,
+    add_numeric_from_form,
+    table_columns,
+    toggle_groups,
+)
 
 PAGE_SIZES = {"graphic": 24, "table": 100}
 CARD_SIZES = ("small", "medium", "large")
@@ -35,7 +40,7 @@ def card_list(request):
         "query": filters.querystring(),
         "graphic_query": filters.querystring(view="graphic"),
         "table_query": filters.querystring(view="table"),
-        "table_columns": _table_columns(filters),
+        "table_columns": table_columns(filters, CARD_TABLE_COLUMNS),
         "card_size": _card_size(request),
     }
     if request.htmx and request.htmx.target == "results":
@@ -52,33 +57,6 @@ def card_list(request):
         ],
     )
     return render(request, "collection/card_list.html", context)
-
-
-TABLE_COLUMNS = (
-    ("number", "#", ""),
-    ("title", "Title", ""),
-    ("type", "Type", ""),
-    ("archetype", "Archetype", ""),
-    ("rarity", "Rarity", ""),
-    ("cost", "Cost", "num"),
-    ("attack", "Atk", "num"),
-    ("defense", "Def", "num"),
-    ("damage_bonus", "Dmg", "num"),
-    ("health", "Health", "num"),
-    ("level", "Level", "num"),
-)
-
-
-def _table_columns(filters) -> list[dict]:
-    return [
-        {
-            "label": label,
-            "css": css,
-            "sorted": key == filters.sort,
-            "query": filters.sort_toggle(key),
-        }
-        for key, label, css in TABLE_COLUMNS
-    ]
 
 
 def _card_size(request) -> str:

@@ -65,3 +65,32 @@ def add_numeric_from_form(request, filters, *, attributes=NUMERIC_ATTRIBUTES) ->
         filters.errors.append(error)
     elif numeric not in filters.numeric:
         filters.numeric.append(numeric)
+
+
+# Table View's columns: (sort key, heading, CSS class).
+CARD_TABLE_COLUMNS = (
+    ("number", "#", ""),
+    ("title", "Title", ""),
+    ("type", "Type", ""),
+    ("archetype", "Archetype", ""),
+    ("rarity", "Rarity", ""),
+    ("cost", "Cost", "num"),
+    ("attack", "Atk", "num"),
+    ("defense", "Def", "num"),
+    ("damage_bonus", "Dmg", "num"),
+    ("health", "Health", "num"),
+    ("level", "Level", "num"),
+)
+
+
+def table_columns(filters, columns) -> list[dict]:
+    """Table View's headings, each a link that sorts by it (again to reverse)."""
+    return [
+        {
+            "label": label,
+            "css": css,
+            "sorted": key == filters.sort,
+            "query": filters.sort_toggle(key),
+        }
+        for key, label, css in columns
+    ]
