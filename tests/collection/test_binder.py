@@ -23,13 +23,6 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def player(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
 def small_set(player):
     """Eight cards numbered 1-8 with (Quantity, Want): owned, wanted, both and neither."""
     card_set = CardSetFactory(number=1)

@@ -28,23 +28,6 @@ OPEN = reverse("collection:products_open")
 REVEAL = reverse("collection:opening_reveal")
 
 
-@pytest.fixture
-def booster(catalog):
-    return Product.objects.get(kind=ProductKind.BOOSTER_PACK)
-
-
-@pytest.fixture
-def starter(catalog):
-    return Product.objects.filter(kind=ProductKind.STARTER_DECK).order_by("name").first()
-
-
-@pytest.fixture
-def player(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
-
-
 def messages_of(response) -> list[str]:
     return [str(message) for message in get_messages(response.wsgi_request)]
 

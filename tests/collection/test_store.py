@@ -27,31 +27,6 @@ BUY = reverse("collection:store_buy")
 
 
 @pytest.fixture
-def booster(catalog):
-    return Product.objects.get(kind=ProductKind.BOOSTER_PACK)
-
-
-@pytest.fixture
-def starter(catalog):
-    return Product.objects.filter(kind=ProductKind.STARTER_DECK).order_by("name").first()
-
-
-@pytest.fixture
-def event_pass(db):
-    product, _ = Product.objects.get_or_create(
-        name="Event Pass", defaults={"kind": ProductKind.EVENT_PASS, "price": 100}
-    )
-    return product
-
-
-@pytest.fixture
-def player(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
 def staff(client):
     user = UserFactory(is_staff=True, is_superuser=True)
     client.force_login(user)
