@@ -423,6 +423,9 @@ CONDITIONS = {
         "The player has completed at least so many quests.",
         {"player": "player", "at_least": "amount"},
     ),
+    "played_this_turn": Primitive(
+        "A card matching the subject was played this turn.", {"subject": "filter"}
+    ),
 }
 
 RULE_SECTIONS = ("keywords", "actions", "play", "triggers", "statics")

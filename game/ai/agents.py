@@ -102,6 +102,38 @@ class GreedyAgent:
     def _discard(self, seen: "_Sight", legal: list[Action]) -> Action:
         return min(legal, key=lambda action: seen.card_value(seen.card(action["card"])))
 
+    def _choose(self, seen: "_Sight", legal: list[Action]) -> Action:
+        """The best card for the effect: an opposing one it harms most, or one of its own it
+        helps most (and, for what it must give up, the least valuable)."""
+        harmful = seen.view["decision"]["effect"] in HARMFUL_EFFECTS
+
+        def fitness(action: Action) -> tuple:
+            card = seen.card(action["card"])
+            value = seen.card_value(card)
+            mine = card["controller"] == seen.seat
+            wanted = mine != harmful
+            return (wanted, value if wanted else -value)
+
+        return max(legal, key=fitness)
+
+    def _optional(self, seen: "_Sight", legal: list[Action]) -> Action:
+        return actions.accept()
+
+
+# Effects whose chosen card is worse off: the agent picks opposing cards for them, or its
+# least valuable own ones.
+HARMFUL_EFFECTS = {
+    "deal_damage",
+    "destroy",
+    "discard",
+    "exert",
+    "return_to_hand",
+    "prohibit",
+    "remove_keyword",
+    "target",
+    "withdraw",
+}
+
 
 class _Sight:
     """What the greedy agent reads off its view."""
@@ -117,6 +149,7 @@ class _Sight:
             for zone in ("hand", "items", "abilities", "discard"):
                 self.cards.update((card["id"], card) for card in player[zone] or ())
             self.cards[player["avatar"]["id"]] = player["avatar"]
+        self.cards.update((card["id"], card) for card in seen["decision"].get("choices", ()))
         for quest in seen["quests"]:
             for units in quest["units"]:
                 self.cards.update((card["id"], card) for card in units)

@@ -26,6 +26,10 @@ KINDS = (
     "play_tactic",
     "pass",
     "assign_damage",
+    "activate",
+    "choose",
+    "accept",
+    "decline",
 )
 
 
@@ -89,6 +93,27 @@ def pass_() -> Action:
 def assign_damage(card: int) -> Action:
     """Assign one point of the damage your side takes to one of your combatants."""
     return {"kind": "assign_damage", "card": card}
+
+
+def activate(card: int, action: int) -> Action:
+    """Use the activated action of index ``action`` of the card (glossary, "activated
+    action")."""
+    return {"kind": "activate", "card": card, "action": action}
+
+
+def choose(card: int) -> Action:
+    """Choose a card an effect asks for: a target, a card to discard or to search for."""
+    return {"kind": "choose", "card": card}
+
+
+def accept() -> Action:
+    """Use an optional effect ("you may")."""
+    return {"kind": "accept"}
+
+
+def decline() -> Action:
+    """Don't use an optional effect."""
+    return {"kind": "decline"}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ action raises an ``IllegalAction`` and leaves the state as it was. The state is 
 
 from collections.abc import Callable, Iterable
 
-from game.engine import combat, phases, rules, setup, views
+from game.engine import combat, continuous, effects, phases, rules, setup, triggers, views
 from game.engine.actions import (
     KINDS,
     Action,
@@ -48,8 +48,8 @@ __all__ = [
     "view",
 ]
 
-_DECISIONS = {**setup.DECISIONS, **phases.DECISIONS, **combat.DECISIONS}
-_STEPS = {**phases.STEPS, **combat.STEPS}
+_DECISIONS = {**setup.DECISIONS, **phases.DECISIONS, **combat.DECISIONS, **effects.DECISIONS}
+_STEPS = {**phases.STEPS, **combat.STEPS, **effects.STEPS}
 
 
 def new_game(decklists: list[dict], seed: int, events: list[dict] | None = None) -> State:
@@ -70,13 +70,37 @@ def legal_actions(state: State) -> Decision:
     of legal actions."""
     if state.winner is not None:
         return Decision(seat=None, kind="game_over", prompt="The game is over.")
-    decision = _DECISIONS[state.step]
-    return Decision(
-        seat=state.deciding,
-        kind=state.step,
-        prompt=decision.prompt(state),
-        actions=decision.legal(state),
-    )
+    cached = _last_decision
+    if cached is not None and cached[0] is state and cached[1] == state.applied:
+        return cached[2]
+    rules_of = _DECISIONS[state.step]
+    with continuous.unchanging():
+        decision = Decision(
+            seat=state.deciding,
+            kind=state.step,
+            prompt=rules_of.prompt(state),
+            actions=rules_of.legal(state),
+        )
+    _remember(state, decision)
+    return decision
+
+
+# The decision last listed, for the state it was listed for, until an action is applied to
+# that state: the client lists the legal actions, then applies one of them, and both calls
+# need the same list. A state is changed only through ``apply``.
+_last_decision: tuple[State, int, Decision] | None = None
+
+
+def _remember(state: State, decision: Decision) -> None:
+    global _last_decision
+    _last_decision = (state, state.applied, decision)
+
+
+def forget_decision() -> None:
+    """Forget the decision last listed: for tools that change a state directly (setting up
+    a position) after listing its legal actions."""
+    global _last_decision
+    _last_decision = None
 
 
 def apply(state: State, action: Action) -> list[dict]:
@@ -98,20 +122,23 @@ def apply(state: State, action: Action) -> list[dict]:
             f"A {action['kind']!r} action is not possible now; possible kinds: "
             f"{', '.join(decision.handlers)}."
         )
-    legal = decision.legal(state)
+    legal = legal_actions(state).actions
     if action not in legal:
         same_kind = [each for each in legal if each["kind"] == action["kind"]]
         raise NotAllowed(f"{action!r} is not allowed now; the legal ones of its kind: {same_kind}")
     # Carry out the engine's own copy: an equal action may hold 1.0 or True for the id 1.
     chosen = legal[legal.index(action)]
     events: list[dict] = []
+    state.applied += 1
     _run(state, lambda state, events: handler(state, chosen, events), events)
     return events
 
 
 def view(state: State, seat: int | None) -> dict:
     """What ``seat`` may see of the game; ``None`` for an observer."""
-    return views.view(state, seat, legal_actions(state))
+    decision = legal_actions(state)
+    with continuous.unchanging():
+        return views.view(state, seat, decision)
 
 
 def replay(decklists: list[dict], seed: int, actions: Iterable[Action]) -> State:
@@ -129,10 +156,14 @@ def card_titles(state: State) -> list[str]:
 
 def _run(state: State, operation: Callable[[State, list[dict]], None], events: list[dict]) -> None:
     """Carry out ``operation``, then the automatic steps that follow, until the game waits
-    for a decision or ends."""
+    for a decision or ends. After each step, the text its events trigger is queued."""
+    read = len(events)
     try:
         operation(state, events)
-        while state.step in _STEPS:
+        while True:
+            read = triggers.collect(state, events, read)
+            if state.step not in _STEPS:
+                break
             _STEPS[state.step](state, events)
     except rules.GameEnded:
         pass

@@ -9,7 +9,7 @@ dealt at once, so a tie can destroy both sides together (WINNING THE GAME).
 
 from collections import Counter
 
-from game.engine import actions, rules
+from game.engine import actions, effects, rules
 from game.engine.rules import DecisionRules, Events
 from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State
 
@@ -53,7 +53,53 @@ def begin_combat(
             "defenders": list(defenders[1]),
         }
     )
+    _keywords_at_combat_start(state, events)
     _ask_combat_action(state)
+
+
+# Keywords that act as a combat begins: what joins it, and the totals' first points.
+_JOINING_KEYWORDS = ("sentry", "operative")
+_TOTAL_KEYWORDS = ((ATTACKING, "striketrough"), (DEFENDING, "evasion"))
+
+
+def _keywords_at_combat_start(state: State, events: Events) -> None:
+    """Sentry units join when their avatar is attacked, operative units when their avatar
+    begins combat against another avatar; striketrough and evasion give +1 total attack and
+    +1 total defense (glossary)."""
+    combat = state.combat
+    avatars = {player.avatar for player in state.seats}
+    begun = [list(side.combatants) for side in combat.sides]
+    for index, side in enumerate(combat.sides):
+        avatar = state.seats[side.seat].avatar
+        if avatar not in side.combatants:
+            continue
+        other = combat.sides[1 - index].combatants
+        joining = []
+        if index == DEFENDING:
+            joining.append("sentry")
+        if any(card in avatars for card in other):
+            joining.append("operative")
+        for quest in state.quests:
+            for unit in quest.units[side.seat]:
+                if (
+                    unit not in side.combatants
+                    and not state.cards[unit].exerted
+                    and any(rules.has_keyword(state, unit, name) for name in joining)
+                ):
+                    effects.join_combat(state, unit, events)
+    for index, keyword in _TOTAL_KEYWORDS:
+        side = combat.sides[index]
+        if any(rules.has_keyword(state, card, keyword) for card in begun[index]):
+            side.total += 1
+            events.append(
+                {
+                    "type": "total_added",
+                    "seat": side.seat,
+                    "amount": 1,
+                    "total": side.total,
+                    "keyword": keyword,
+                }
+            )
 
 
 def _ask_combat_action(state: State) -> None:
@@ -77,7 +123,9 @@ def _exertable(state: State, side: CombatSide, attribute: str) -> list[int]:
     return [
         card
         for card in cards
-        if not state.cards[card].exerted and (rules.attribute(state, card, attribute) or 0) > 0
+        if not state.cards[card].exerted
+        and (rules.attribute(state, card, attribute) or 0) > 0
+        and rules.can_exert(state, card)
     ]
 
 
@@ -90,12 +138,19 @@ def _legal_combat_actions(state: State) -> list[actions.Action]:
     attribute = ROLE_ATTRIBUTES[combat.to_act]
     player = state.seats[side.seat]
     legal = [actions.exert(card, attribute) for card in _exertable(state, side, attribute)]
-    legal += [
-        actions.play_tactic(card)
-        for card in player.hand
-        if rules.card_type(state, card) == "tactic"
-        and rules.attribute(state, card, "cost") <= player.power
-    ]
+    for card in player.hand:
+        kind = rules.card_type(state, card)
+        if rules.attribute(state, card, "cost") > player.power:
+            continue
+        if kind == "tactic" and effects.tactic_playable(state, side.seat, card, combat.to_act):
+            legal.append(actions.play_tactic(card))
+        elif (
+            kind == "unit"
+            and rules.has_keyword(state, card, "ambush")
+            and effects.may_play(state, side.seat, card)
+        ):
+            legal.append(actions.play(card, state.quests[combat.quest].card))
+    legal += effects.usable_actions(state, side.seat, ("attack", "defend")[combat.to_act])
     legal.append(actions.pass_())
     return legal
 
@@ -105,7 +160,6 @@ def _exert_for_total(state: State, action: actions.Action, events: Events) -> No
     side = combat.sides[combat.to_act]
     card, attribute = action["card"], action["attribute"]
     amount = rules.attribute(state, card, attribute)
-    rules.exert(state, card)
     side.total += amount
     events.append(
         {
@@ -117,12 +171,13 @@ def _exert_for_total(state: State, action: actions.Action, events: Events) -> No
             "total": side.total,
         }
     )
+    rules.exert(state, card, events)
     _next_combat_action(state)
 
 
 def _play_tactic(state: State, action: actions.Action, events: Events) -> None:
-    """A tactic's cost is paid and it goes to the discard pile; its effect comes with the
-    card rules vocabulary."""
+    """A tactic's cost is paid, it goes to the discard pile, and its effect happens; then
+    the other side acts."""
     combat = state.combat
     seat, card = combat.sides[combat.to_act].seat, action["card"]
     player = state.seats[seat]
@@ -131,14 +186,30 @@ def _play_tactic(state: State, action: actions.Action, events: Events) -> None:
     player.hand.remove(card)
     player.discard.append(card)
     events.append({"type": "tactic_played", "seat": seat, "card": card, "cost": cost})
+    effects.play_tactic(state, seat, card, _next_combat_action(state))
+
+
+def _play_ambush(state: State, action: actions.Action, events: Events) -> None:
+    """A unit with ambush is played as a combat action to the combat's quest and joins the
+    combat (glossary, "ambush")."""
+    combat = state.combat
+    seat = combat.sides[combat.to_act].seat
+    effects.play_card(state, seat, action["card"], combat.quest, events)
+    effects.join_combat(state, action["card"], events)
     _next_combat_action(state)
 
 
-def _next_combat_action(state: State) -> None:
+def _activate(state: State, action: actions.Action, events: Events) -> None:
+    effects.activate(state, action["card"], action["action"], _next_combat_action(state))
+
+
+def _next_combat_action(state: State) -> tuple[str, int]:
+    """The other side acts next; returns that decision, for effects to resume with."""
     combat = state.combat
     combat.passes = 0
     combat.to_act = 1 - combat.to_act
     _ask_combat_action(state)
+    return ("combat_action", state.deciding)
 
 
 def _pass_combat_action(state: State, action: actions.Action, events: Events) -> None:
@@ -166,12 +237,15 @@ def _combat_outcome(state: State, events: Events) -> None:
         combat.dealing = [DEFENDING]
     else:
         combat.dealing = [ATTACKING, DEFENDING]
-    winner = combat.sides[combat.dealing[0]].seat if len(combat.dealing) == 1 else None
+    if len(combat.dealing) == 1:
+        combat.winner = combat.dealing[0]
+    winner = None if combat.winner is None else combat.sides[combat.winner].seat
     events.append(
         {"type": "combat_decided", "winner": winner, "attack": attack, "defense": defense}
     )
     for index in combat.dealing:
-        combat.sides[index].damage = BASE_DAMAGE
+        side = combat.sides[index]
+        side.damage = max(0, BASE_DAMAGE + side.extra_damage)
     state.step = "damage_bonus_next"
 
 
@@ -207,7 +281,6 @@ def _exert_for_damage(state: State, action: actions.Action, events: Events) -> N
     side = combat.sides[combat.to_act]
     card = action["card"]
     amount = rules.attribute(state, card, "damage_bonus")
-    rules.exert(state, card)
     side.damage += amount
     side.bonus_exerted = True
     events.append(
@@ -220,6 +293,7 @@ def _exert_for_damage(state: State, action: actions.Action, events: Events) -> N
             "total": side.damage,
         }
     )
+    rules.exert(state, card, events)
     state.step = "damage_bonus_next"
 
 
@@ -236,36 +310,45 @@ def _pass_damage_bonus(state: State, action: actions.Action, events: Events) -> 
 
 def _damage_assignment_next(state: State, events: Events) -> None:
     """The player taking damage distributes it among his combatants, never more on one than
-    destroys it; damage beyond that is lost. Only real choices are asked: one combatant left
-    to take it, or enough damage to destroy them all, leaves nothing to decide."""
+    destroys it (shield points included); damage beyond that is lost. If the dealing side
+    has a precise combatant, its player assigns instead (glossary, "precise"). Only real
+    choices are asked: one combatant left to take it, or enough damage to destroy them all,
+    leaves nothing to decide."""
     combat = state.combat
     for dealer in combat.dealing:
         taker = combat.sides[1 - dealer]
-        can_take = sum(rules.health_left(state, card) for card in taker.combatants)
-        points_left = min(combat.sides[dealer].damage, can_take) - len(taker.assigned)
+        room = _room_for_damage(state, taker, combat.sides[dealer].damage)
+        points_left = min(combat.sides[dealer].damage - len(taker.assigned), sum(room.values()))
         if points_left <= 0:
             continue
-        room = _room_for_damage(state, taker)
         open_cards = [card for card, left in room.items() if left > 0]
         if len(open_cards) == 1 or points_left == sum(room.values()):
             for card in open_cards:
                 taker.assigned += [card] * min(room[card], points_left)
             continue
         combat.to_act = 1 - dealer
-        rules.ask(state, "assign_damage", taker.seat)
+        dealing_side = combat.sides[dealer]
+        precise = any(rules.has_keyword(state, card, "precise") for card in dealing_side.combatants)
+        rules.ask(state, "assign_damage", dealing_side.seat if precise else taker.seat)
         return
     state.step = "combat_damage"
 
 
-def _room_for_damage(state: State, side: CombatSide) -> dict[int, int]:
-    """How many more points each combatant can be assigned before it would be destroyed."""
+def _room_for_damage(state: State, side: CombatSide, points: int) -> dict[int, int]:
+    """How many more points each combatant can be assigned before it would be destroyed
+    (an invulnerable one, any number)."""
     assigned = Counter(side.assigned)
-    return {card: rules.health_left(state, card) - assigned[card] for card in side.combatants}
+    room = {}
+    for card in side.combatants:
+        capacity = rules.damage_room(state, card)
+        room[card] = (points if capacity is None else capacity) - assigned[card]
+    return room
 
 
 def _legal_assignments(state: State) -> list[actions.Action]:
     combat = state.combat
-    room = _room_for_damage(state, combat.sides[combat.to_act])
+    dealer = combat.sides[1 - combat.to_act]
+    room = _room_for_damage(state, combat.sides[combat.to_act], dealer.damage)
     return [actions.assign_damage(card) for card, left in room.items() if left > 0]
 
 
@@ -273,7 +356,7 @@ def _assign_damage(state: State, action: actions.Action, events: Events) -> None
     combat = state.combat
     side = combat.sides[combat.to_act]
     side.assigned.append(action["card"])
-    events.append({"type": "damage_assigned", "seat": side.seat, "card": action["card"]})
+    events.append({"type": "damage_assigned", "seat": state.deciding, "card": action["card"]})
     state.step = "damage_assignment_next"
 
 
@@ -281,12 +364,14 @@ def _combat_damage(state: State, events: Events) -> None:
     """All the damage is dealt at once, then what has no health left is destroyed; then the
     combat is over and the turn goes on."""
     combat = state.combat
-    taken = [card for side in combat.sides for card in side.assigned]
-    for card, amount in Counter(taken).items():
-        rules.deal_damage(state, card, amount, events)
-    rules.destroy_defeated(state, list(dict.fromkeys(taken)), events)
-    events.append({"type": "combat_ended", "quest": state.quests[combat.quest].card})
-    state.combat = None
+    taken = []
+    for index, side in enumerate(combat.sides):
+        dealers = list(combat.sides[1 - index].combatants)
+        for card, amount in Counter(side.assigned).items():
+            rules.deal_damage(state, card, amount, events, dealers)
+            taken.append(card)
+    rules.destroy_defeated(state, taken, events)
+    effects.end_combat(state, events)
     state.step = combat.resume
 
 
@@ -322,6 +407,8 @@ DECISIONS = {
         handlers={
             "exert": _exert_for_total,
             "play_tactic": _play_tactic,
+            "play": _play_ambush,
+            "activate": _activate,
             "pass": _pass_combat_action,
         },
     ),

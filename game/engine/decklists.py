@@ -9,7 +9,7 @@ file") and needs nothing else.
 import json
 from pathlib import Path
 
-from game.engine.setup import DEFINITION_FIELDS
+from game.engine.setup import DEFINITION_FIELDS, created_titles
 
 
 def load_set(path: str | Path) -> dict:
@@ -28,11 +28,23 @@ def starter_decklist(set_data: dict, archetype: str) -> dict:
     deck = []
     for title, copies in starter["deck"].items():
         deck += [card_definition(by_title[title])] * copies
+    avatar = card_definition(by_title[starter["avatar"]])
+    quests = [card_definition(by_title[title]) for title in starter["quests"]]
     return {
-        "avatar": card_definition(by_title[starter["avatar"]]),
-        "quests": [card_definition(by_title[title]) for title in starter["quests"]],
+        "avatar": avatar,
+        "quests": quests,
         "deck": deck,
+        "created": created_cards([avatar, *quests, *deck], by_title),
     }
+
+
+def created_cards(cards: list[dict], by_title: dict[str, dict]) -> list[dict]:
+    """The printed fields of every card that ``cards`` can create (smuggle, create_card),
+    which a decklist brings along so that the engine knows them."""
+    titles = set()
+    for card in {id(card): card for card in cards}.values():
+        titles |= created_titles(card)
+    return [card_definition(by_title[title]) for title in sorted(titles)]
 
 
 def starter_decklists(path: str | Path) -> dict[str, dict]:

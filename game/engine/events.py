@@ -9,7 +9,15 @@ Kit." for the player who drew, "* Shochu draws a card." for everybody else.
 from collections.abc import Sequence
 
 # The fields of an event that only its own seat may see.
-PRIVATE_FIELDS = {"draw": ("card",)}
+# A card revealed on its way into a hand is named by title: its id would let the other
+# players follow it there.
+PRIVATE_FIELDS = {
+    "draw": ("card",),
+    "searched": ("card",),
+    "recovered": ("card",),
+    "card_created": ("card",),
+    "returned": ("card",),
+}
 
 WIN_REASONS = {
     "quests_completed": "completing a quest with an empty quest pile",
@@ -19,6 +27,13 @@ WIN_REASONS = {
 }
 ATTRIBUTE_NAMES = {"attack": "attack", "defense": "defense", "damage_bonus": "damage bonus"}
 PHASE_NAMES = {"draw": "Draw", "quest": "Quest", "ready": "Ready", "main": "Main"}
+DURATIONS = {
+    "combat": " until end of combat",
+    "turn": " until end of turn",
+    "permanent": " permanently",
+    "while_in_play": "",
+}
+PROHIBITIONS = {"exert": "be exerted", "ready": "ready", "raid": "raid"}
 
 
 def redact(event: dict, viewer: int | None) -> dict:
@@ -43,11 +58,20 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
         return f"You {second_person}" if seat == viewer else f"{names[seat]} {third_person}"
 
     def whose(seat_key: str = "seat") -> str:
-        seat = event[seat_key]
+        return whose_seat(event[seat_key])
+
+    def whose_seat(seat: int) -> str:
         return "your" if seat == viewer else f"{names[seat]}'s"
+
+    def does_(second_person: str, third_person: str) -> str:
+        """The second verb of a sentence, agreeing with its subject."""
+        return second_person if event["seat"] == viewer else third_person
 
     def card(key: str = "card") -> str:
         return titles[event[key]]
+
+    def keyword() -> str:
+        return event["keyword"].capitalize()
 
     def cards(key: str) -> str:
         return ", ".join(titles[card_id] for card_id in event[key])
@@ -79,6 +103,8 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
             text = f"{does('gain', 'gains')} {amount} power."
         case {"type": "quest_attempted"}:
             text = f"{does('attempt', 'attempts')} {card('quest')}."
+        case {"type": "card_played", "entangled": controller}:
+            text = f"{does('play', 'plays')} {card()} under {whose_seat(controller)} control."
         case {"type": "card_played", "quest": _}:
             text = f"{does('play', 'plays')} {card()} to {card('quest')}."
         case {"type": "card_played"}:
@@ -124,6 +150,82 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
             text = f"{does('ready', 'readies')} {cards('cards')}."
         case {"type": "discarded"}:
             text = f"{does('discard', 'discards')} {card()}."
+        case {"type": "damage_dealt", "amount": amount}:
+            text = f"{card()} is dealt {amount} damage."
+        case {"type": "shield_used", "amount": amount}:
+            text = f"{card()}'s shield stops {amount} damage."
+        case {"type": "healed", "amount": amount}:
+            text = f"{card()} heals {amount} damage."
+        case {"type": "keyword_lost"}:
+            text = f"{card()} loses {keyword()}."
+        case {"type": "power_paid", "amount": amount}:
+            text = f"{does('pay', 'pays')} {amount} power."
+        case {"type": "exerted_for_cost" | "exerted_by_effect"}:
+            text = f"{card()} is exerted."
+        case {"type": "shielded", "amount": amount}:
+            text = f"{card()} gets a {amount}-point shield."
+        case {"type": "changed", "primitive": "modify", "stat": stat, "amount": amount}:
+            text = (
+                f"{card()} gets {amount:+d} {ATTRIBUTE_NAMES.get(stat, stat)}"
+                f"{DURATIONS[event['duration']]}."
+            )
+        case {"type": "changed", "primitive": "grant_keyword"}:
+            text = f"{card()} has {keyword()}{DURATIONS[event['duration']]}."
+        case {"type": "changed", "primitive": "remove_keyword"}:
+            text = f"{card()} loses {keyword()}{DURATIONS[event['duration']]}."
+        case {"type": "changed", "primitive": "prohibit", "action": action}:
+            text = f"{card()} can't {PROHIBITIONS[action]}{DURATIONS[event['duration']]}."
+        case {"type": "total_added", "amount": amount, "total": total}:
+            what = f" ({event['keyword'].capitalize()})" if "keyword" in event else ""
+            text = f"{does('get', 'gets')} {amount:+d} to the combat total{what} ({total} in all)."
+        case {"type": "damage_added", "amount": amount}:
+            text = f"{does('deal', 'deals')} {amount:+d} damage if dealing any in this combat."
+        case {"type": "moved"}:
+            text = f"{card()} moves to {card('quest')}."
+        case {"type": "withdrew"}:
+            text = f"{card()} withdraws from the combat."
+        case {"type": "joined_combat"}:
+            text = f"{card()} joins the combat."
+        case {"type": "searched", "title": title}:
+            text = (
+                f"{does('search', 'searches')} the deck and {does_('reveal', 'reveals')} {title}."
+            )
+        case {"type": "search_failed"}:
+            text = f"{does('search', 'searches')} the deck and {does_('find', 'finds')} nothing."
+        case {"type": "recovered", "title": title}:
+            text = f"{does('return', 'returns')} {title} from the discard pile to the hand."
+        case {"type": "card_created", "title": title}:
+            text = f"A copy of {title} is created in {whose()} hand."
+        case {"type": "tokens_placed", "amount": amount}:
+            text = f"{amount} of {whose()} level tokens are placed at {card('quest')}."
+        case {"type": "unit_tokens_placed", "amount": amount}:
+            text = f"{amount} level tokens are placed on {card()}."
+        case {"type": "unit_tokens_removed", "amount": amount}:
+            text = f"{amount} level tokens are removed from {card()}."
+        case {"type": "tokens_moved", "amount": amount}:
+            text = f"{amount} of {whose()} level tokens move from {card('quest')} to {card('to')}."
+        case {"type": "raid_again"}:
+            text = f"{does('may', 'may')} raid a second time from {card('quest')} this turn."
+        case {"type": "targeted", "card": None}:
+            text = f"{card('target')} is targeted."
+        case {"type": "targeted"}:
+            text = f"{card()} targets {card('target')}."
+        case {"type": "linked", "card": None}:
+            text = f"{card('target')} is linked."
+        case {"type": "linked"}:
+            text = f"{card()} is linked to {card('target')}."
+        case {"type": "declined", "card": None}:
+            text = f"{does('decline', 'declines')} an optional effect."
+        case {"type": "declined"}:
+            text = f"{does('decline', 'declines')} the optional effect of {card()}."
+        case {"type": "returned", "title": title}:
+            text = f"{title} returns to {whose()} hand."
+        case {"type": "removed_from_game"}:
+            text = f"{card()} is removed from the game."
+        case {"type": "expertise"}:
+            text = f"{card()} permanently gets +1 attack and +1 defense (Expertise)."
+        case {"type": "combat_ended", "withdrawn": True}:
+            text = f"The combat at {card('quest')} ends: a side withdrew."
         case {"type": "turn_ended"}:
             text = f"{_capitalised(whose())} turn ends."
         case {"type": "game_won", "reason": reason}:

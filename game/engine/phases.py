@@ -4,24 +4,26 @@ Automatic steps (``STEPS``) run on their own; decisions (``DECISIONS``) wait for
 taking the turn. Combats begun here (a quest attempt, a raid) resume at the step they name.
 """
 
-from game.engine import actions, combat, rules
+from game.engine import actions, combat, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events
 from game.engine.state import State
 
 BASE_POWER = 3
 CARDS_DRAWN = 2
 COMPLETION_POWER = 1
-ABILITY_LIMIT = 3
+ABILITY_LIMIT = effects.ABILITY_LIMIT
 HAND_LIMIT = 7
 RAIDS_PER_QUEST = 1
 
 
 def _start_turn(state: State, events: Events) -> None:
+    """The turn begins ("at the start of your turn" text happens before the Draw Phase)."""
     state.turn += 1
     for quest in state.quests:
         quest.raids = 0
+        quest.raids_allowed = RAIDS_PER_QUEST
     events.append({"type": "turn_started", "seat": state.active, "turn": state.turn})
-    _draw_phase(state, events)
+    state.step = "draw_phase"
 
 
 def _begin_phase(state: State, phase: str, events: Events) -> None:
@@ -88,12 +90,20 @@ def _attempt_quest(state: State, action: actions.Action, events: Events) -> None
 
 def _quest_apply(state: State, events: Events) -> None:
     """Win or lose, a ready ability with a level is applied; if the combat exerted them all,
-    the Quest Phase ends (QUEST PHASE, "More on the Quest Phase")."""
+    the Quest Phase ends (QUEST PHASE, "More on the Quest Phase"). Level tokens an effect
+    put there earlier complete the quest at this attempt, even without an ability."""
     if rules.abilities_to_apply(state, state.active):
         rules.ask(state, "apply_ability", state.active)
-    else:
-        state.attempting = None
-        state.step = "ready_phase"
+        return
+    _check_completion(state, state.active, state.attempting, events)
+    state.attempting = None
+    state.step = "ready_phase"
+
+
+def _check_completion(state: State, seat: int, at: int, events: Events) -> None:
+    quest = state.quests[at]
+    if quest.tokens[seat] >= rules.attribute(state, quest.card, "level"):
+        _complete_quest(state, seat, at, events)
 
 
 def _legal_abilities(state: State) -> list[actions.Action]:
@@ -104,9 +114,9 @@ def _apply_ability(state: State, action: actions.Action, events: Events) -> None
     """Level tokens equal to the ability's level are created at the quest, the ability is
     destroyed, and enough tokens complete the quest (glossary, "apply")."""
     seat, card = state.active, action["card"]
-    quest = state.quests[state.attempting]
+    at = state.attempting
+    quest = state.quests[at]
     level = rules.attribute(state, card, "level")
-    quest.tokens[seat] += level
     events.append(
         {
             "type": "ability_applied",
@@ -116,9 +126,12 @@ def _apply_ability(state: State, action: actions.Action, events: Events) -> None
             "tokens": level,
         }
     )
+    effects.place_level_tokens(state, seat, at, level, events)
+    smuggled = continuous.keyword_parameter(state, card, "smuggle", "card")
+    if smuggled is not None and rules.has_keyword(state, card, "smuggle"):
+        effects.create_card(state, seat, smuggled, events)
     rules.destroy(state, card, events)
-    if quest.tokens[seat] >= rules.attribute(state, quest.card, "level"):
-        _complete_quest(state, seat, state.attempting, events)
+    _check_completion(state, seat, at, events)
     state.attempting = None
     state.step = "ready_phase"
 
@@ -135,8 +148,18 @@ def _complete_quest(state: State, seat: int, at: int, events: Events) -> None:
     )
     if not player.quest_pile:
         rules.win(state, seat, "quests_completed", events)
+    _remove_pins(state, seat, events)
     player.completed.append(completed)
+    continuous.left_play(state, completed)
     rules.play_next_quest(state, seat, events, replacing=at)
+
+
+def _remove_pins(state: State, seat: int, events: Events) -> None:
+    """Whenever a player completes a quest, he removes pin from all his cards (glossary)."""
+    for card in rules.controlled(state, seat):
+        if rules.has_keyword(state, card, "pin"):
+            state.cards[card].removed.append("pin")
+            events.append({"type": "keyword_lost", "card": card, "keyword": "pin"})
 
 
 # READY PHASE
@@ -148,9 +171,9 @@ def _ready_phase(state: State, events: Events) -> None:
     player = state.seats[seat]
     own_cards = [player.avatar, *player.items, *player.abilities]
     own_cards += [card for quest in state.quests for card in quest.units[seat]]
-    exerted = [card for card in own_cards if state.cards[card].exerted]
+    exerted = [card for card in own_cards if rules.can_ready(state, card)]
     for card in exerted:
-        state.cards[card].exerted = False
+        rules.ready(state, card)
     if exerted:
         events.append({"type": "readied", "seat": seat, "cards": exerted})
     _begin_phase(state, "main", events)
@@ -168,57 +191,43 @@ def _legal_main(state: State) -> list[actions.Action]:
     seat = state.active
     player = state.seats[seat]
     legal = []
+    unique = effects.unique_titles(state, seat)
     for card in player.hand:
-        if rules.attribute(state, card, "cost") > player.power:
-            continue
         kind = rules.card_type(state, card)
+        if kind == "tactic" or not effects.may_play(state, seat, card, unique):
+            continue
         if kind == "unit":
             legal += [actions.play(card, quest.card) for quest in state.quests]
-        elif kind == "item" or (kind == "ability" and len(player.abilities) < ABILITY_LIMIT):
+        else:
             legal.append(actions.play(card))
+    legal += effects.usable_actions(state, seat, "main")
     for quest in state.quests:
-        if quest.raids < RAIDS_PER_QUEST and _raiders(state, seat, quest.units[seat]):
+        if quest.raids < quest.raids_allowed and raiders(state, seat, quest.units[seat]):
             legal.append(actions.raid(quest.card))
     legal.append(actions.done())
     return legal
 
 
-def _raiders(state: State, seat: int, units: list[int]) -> list[int]:
-    return [card for card in units if not state.cards[card].exerted]
+def raiders(state: State, seat: int, units: list[int]) -> list[int]:
+    """The units that raid: the ready ones that may raid ("can't" beats "can")."""
+    return [
+        card
+        for card in units
+        if not state.cards[card].exerted and not continuous.prohibited(state, card, "raid")
+    ]
 
 
 def _play(state: State, action: actions.Action, events: Events) -> None:
     """Pay the cost and put the card on the playmat: a unit at the quest of the player's
     choice, an item or an ability beside the avatar (MAIN PHASE, "Playing Cards")."""
-    seat, card = state.active, action["card"]
-    player = state.seats[seat]
-    cost = rules.attribute(state, card, "cost")
-    player.power -= cost
-    player.hand.remove(card)
-    kind = rules.card_type(state, card)
-    played = {"type": "card_played", "seat": seat, "card": card, "cost": cost}
-    if kind == "unit":
-        state.quests[rules.quest_index(state, action["quest"])].units[seat].append(card)
-        events.append({**played, "quest": action["quest"]})
-    else:
-        (player.items if kind == "item" else player.abilities).append(card)
-        events.append(played)
-    if kind == "item":
-        _enforce_restriction(state, seat, card, events)
+    quest = action.get("quest")
+    at = None if quest is None else rules.quest_index(state, quest)
+    effects.play_card(state, state.active, action["card"], at, events)
     state.step = "main_phase"
 
 
-def _enforce_restriction(state: State, seat: int, card: int, events: Events) -> None:
-    """One card for each restriction on the playmat: the card already there is destroyed and
-    the player draws a card (TYPES OF CARDS, "Restrictions")."""
-    restriction = rules.definition(state, card)["restriction"]
-    if not restriction:
-        return
-    for other in state.seats[seat].items:
-        if other != card and rules.definition(state, other)["restriction"] == restriction:
-            rules.destroy(state, other, events)
-            rules.draw(state, seat, events)
-            return
+def _activate(state: State, action: actions.Action, events: Events) -> None:
+    effects.activate(state, action["card"], action["action"], ("main_phase", None))
 
 
 def _raid(state: State, action: actions.Action, events: Events) -> None:
@@ -235,7 +244,7 @@ def _raid(state: State, action: actions.Action, events: Events) -> None:
         events,
         kind="raid",
         at=at,
-        attackers=(seat, _raiders(state, seat, quest.units[seat])),
+        attackers=(seat, raiders(state, seat, quest.units[seat])),
         defenders=(defending_seat, defenders),
         resume="main_phase",
     )
@@ -266,19 +275,41 @@ def _discard(state: State, action: actions.Action, events: Events) -> None:
 
 
 def _end_turn(state: State, events: Events) -> None:
-    events.append({"type": "turn_ended", "seat": state.active, "turn": state.turn})
+    """Expertise units grow, then "at the end of your turn" text happens."""
+    seat = state.active
+    for quest in state.quests:
+        for unit in quest.units[seat]:
+            if rules.has_keyword(state, unit, "expertise"):
+                for stat in ("attack", "defense"):
+                    continuous.add_lasting(
+                        state,
+                        unit,
+                        unit,
+                        "permanent",
+                        {"primitive": "modify", "stat": stat, "amount": 1},
+                    )
+                events.append({"type": "expertise", "card": unit})
+    events.append({"type": "turn_ended", "seat": seat, "turn": state.turn})
+    state.step = "turn_over"
+
+
+def _turn_over(state: State, events: Events) -> None:
+    """Effects lasting until the end of the turn stop; the next player's turn begins."""
+    continuous.end_of(state, ("turn", "combat"))
     state.active = rules.next_seat(state, state.active)
     state.step = "start_turn"
 
 
 STEPS = {
     "start_turn": _start_turn,
+    "draw_phase": _draw_phase,
     "quest_phase": _quest_phase,
     "quest_apply": _quest_apply,
     "ready_phase": _ready_phase,
     "main_phase": _main_phase,
     "hand_limit": _hand_limit,
     "end_turn": _end_turn,
+    "turn_over": _turn_over,
 }
 
 DECISIONS = {
@@ -295,7 +326,7 @@ DECISIONS = {
     "main": DecisionRules(
         prompt=lambda state: "Play cards, raid, or click Done to end your Main Phase.",
         legal=_legal_main,
-        handlers={"play": _play, "raid": _raid, "done": _done},
+        handlers={"play": _play, "activate": _activate, "raid": _raid, "done": _done},
     ),
     "discard": DecisionRules(
         prompt=lambda state: (

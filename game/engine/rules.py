@@ -1,14 +1,15 @@
-"""The basic operations every phase uses: reading a card, drawing, damaging, destroying,
-discarding, and ending the game.
+"""The basic operations every phase and every card effect uses: reading a card, drawing,
+exerting, damaging, putting cards into play and taking them out, and ending the game.
 
-Card effects (a later step: the vocabulary of docs/card-rules.md) will be built from these same
-operations, and card attributes are read only through ``attribute`` so that modifiers plug in
-there. Every operation that changes the state appends an event to ``events``.
+Card attributes and keywords are read only through ``attribute`` and ``has_keyword``, where
+the continuous effects apply. Every operation that changes the state appends an event to
+``events``.
 """
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from game.engine import continuous
 from game.engine.actions import Action
 from game.engine.state import Quest, State
 
@@ -49,7 +50,11 @@ def card_type(state: State, card: int) -> str:
 def attribute(state: State, card: int, name: str) -> int | None:
     """The card's current ``cost``, ``attack``, ``defense``, ``damage_bonus``, ``health`` or
     ``level``; None when the card has no such attribute."""
-    return state.definitions[state.cards[card].definition][name]
+    return continuous.attribute(state, card, name)
+
+
+def has_keyword(state: State, card: int, keyword: str) -> bool:
+    return continuous.has_keyword(state, card, keyword)
 
 
 def health_left(state: State, card: int) -> int:
@@ -71,6 +76,15 @@ def quest_index(state: State, quest_card: int) -> int:
         if quest.card == quest_card:
             return index
     raise KeyError(quest_card)
+
+
+def controlled(state: State, seat: int) -> list[int]:
+    """The seat's cards on the playmat: avatar, items, abilities and units."""
+    player = state.seats[seat]
+    cards = [player.avatar, *player.items, *player.abilities]
+    for quest in state.quests:
+        cards += quest.units[seat]
+    return cards
 
 
 def abilities_to_apply(state: State, seat: int) -> list[int]:
@@ -104,32 +118,123 @@ def discard(state: State, seat: int, card: int, events: Events) -> None:
     events.append({"type": "discarded", "seat": seat, "card": card})
 
 
-def exert(state: State, card: int) -> None:
+def can_exert(state: State, card: int) -> bool:
+    return not state.cards[card].exerted and not continuous.prohibited(state, card, "exert")
+
+
+def exert(state: State, card: int, events: Events) -> None:
+    """Exert a ready card; a card with pin is dealt 1 damage and loses pin (glossary, "pin")."""
     state.cards[card].exerted = True
+    if has_keyword(state, card, "pin"):
+        state.cards[card].removed.append("pin")
+        events.append({"type": "keyword_lost", "card": card, "keyword": "pin"})
+        deal_damage(state, card, 1, events)
+        destroy_defeated(state, [card], events)
 
 
-def deal_damage(state: State, card: int, amount: int, events: Events) -> None:
-    """Damage a unit or avatar; ``destroy_defeated`` then destroys what has no health left."""
-    state.cards[card].damage += amount
-    events.append({"type": "damaged", "card": card, "amount": amount})
+def can_ready(state: State, card: int) -> bool:
+    return state.cards[card].exerted and not continuous.prohibited(state, card, "ready")
+
+
+def ready(state: State, card: int) -> None:
+    state.cards[card].exerted = False
+
+
+def deal_damage(
+    state: State, card: int, amount: int, events: Events, by: list[int] | None = None
+) -> int:
+    """Deal damage to a unit, avatar or starship: each point is stopped if the card is
+    invulnerable, or by a shield point, and otherwise taken (glossary, "damage": dealt and
+    taken differ). ``by`` are the cards dealing it. Returns the damage taken; call
+    ``destroy_defeated`` afterwards."""
+    events.append({"type": "damage_dealt", "card": card, "amount": amount, "by": by or []})
+    if has_keyword(state, card, "invulnerable"):
+        return 0
+    instance = state.cards[card]
+    stopped = min(amount, continuous.shield_points(state, card))
+    if stopped:
+        instance.shield -= stopped
+        events.append({"type": "shield_used", "card": card, "amount": stopped})
+    taken = amount - stopped
+    if taken:
+        instance.damage += taken
+        events.append({"type": "damaged", "card": card, "amount": taken})
+    return taken
+
+
+def heal(state: State, card: int, amount: int, events: Events) -> None:
+    healed = min(amount, state.cards[card].damage)
+    if healed:
+        state.cards[card].damage -= healed
+        events.append({"type": "healed", "card": card, "amount": healed})
+
+
+def damage_room(state: State, card: int) -> int | None:
+    """How much damage destroys the card, shield points included; None if nothing can."""
+    if has_keyword(state, card, "invulnerable"):
+        return None
+    return health_left(state, card) + continuous.shield_points(state, card)
+
+
+def enter_play(state: State, card: int, controller: int) -> None:
+    """A card arrives on the playmat: fresh, with its printed shield, and a timestamp."""
+    instance = state.cards[card]
+    state.clock += 1
+    instance.controller = controller
+    instance.since = state.clock
+    instance.played_turn = state.turn
+    instance.shield = continuous.keyword_parameter(state, card, "shield", "value") or 0
+    continuous.entered_play(state, card)
 
 
 def destroy(state: State, card: int, events: Events) -> None:
-    """Take a card from the playmat to its owner's discard pile (glossary, "destroy").
+    """Take a card from the playmat to its owner's discard pile (glossary, "destroy")."""
+    leave_play(state, card, "destroyed", events)
 
-    It leaves play: its damage and exertion are gone, and it stops being a combatant. What it
-    added to a combat total stays (glossary, "total attack").
+
+def can_leave_play(state: State, card: int) -> bool:
+    """A durable unit can't leave play unless it has 0 health (glossary, "durable")."""
+    return not has_keyword(state, card, "durable") or health_left(state, card) <= 0
+
+
+def leave_play(state: State, card: int, how: str, events: Events) -> None:
+    """Take a card from the playmat: ``destroyed`` to its owner's discard pile, or
+    ``returned`` to his hand; a secondary card is removed from the game instead.
+
+    Its damage, exertion and everything that applied to it are gone, and it stops being a
+    combatant. What it added to a combat total stays (glossary, "total attack").
     """
+    secondary = has_keyword(state, card, "secondary")
+    at = _quest_of(state, card)
     _playmat_zone(state, card).remove(card)
     instance = state.cards[card]
     instance.exerted = False
     instance.damage = 0
-    state.seats[instance.owner].discard.append(card)
+    instance.shield = 0
+    instance.tokens = 0
+    instance.removed = []
+    owner = state.seats[instance.owner]
+    if secondary:
+        owner.removed.append(card)
+    elif how == "destroyed":
+        owner.discard.append(card)
+    else:
+        owner.hand.append(card)
     if state.combat is not None:
         for side in state.combat.sides:
             if card in side.combatants:
                 side.combatants.remove(card)
-    events.append({"type": "destroyed", "card": card})
+    marks = continuous.left_play(state, card)
+    event = {"type": how, "card": card, "seat": instance.controller, "at": at}
+    if how == "returned":
+        # Its owner's hand is hidden: from now on only he may tell this card from another.
+        event.update(seat=instance.owner, title=definition(state, card)["title"])
+    if marks:
+        event["marks"] = [mark["source"] for mark in marks if mark["when_destroyed"]]
+        event["effects"] = [mark["when_destroyed"] for mark in marks if mark["when_destroyed"]]
+    events.append(event)
+    if secondary:
+        events.append({"type": "removed_from_game", "card": card})
 
 
 def destroy_defeated(state: State, cards: list[int], events: Events) -> None:
@@ -173,6 +278,7 @@ def play_next_quest(state: State, seat: int, events: Events, replacing: int | No
     player = state.seats[seat]
     quest = min(player.quest_pile, key=lambda card: attribute(state, card, "level"))
     player.quest_pile.remove(quest)
+    enter_play(state, quest, seat)
     seats = len(state.seats)
     if replacing is None:
         state.quests.append(Quest(card=quest, units=[[] for _ in range(seats)], tokens=[0] * seats))
@@ -180,6 +286,14 @@ def play_next_quest(state: State, seat: int, events: Events, replacing: int | No
         state.quests[replacing].card = quest
         state.quests[replacing].tokens = [0] * seats
     events.append({"type": "quest_played", "seat": seat, "card": quest})
+
+
+def _quest_of(state: State, card: int) -> int | None:
+    for index, quest in enumerate(state.quests):
+        for units in quest.units:
+            if card in units:
+                return index
+    return None
 
 
 def _playmat_zone(state: State, card: int) -> list[int]:

@@ -52,7 +52,7 @@ def create_state(decklists: list[dict], seed: int) -> State:
             index_of_dict[id(card_definition)] = index
         elif definitions[index]["type"] not in expected_types:
             _refuse(definitions[index], expected_types)
-        cards.append(Card(definition=index, owner=seat))
+        cards.append(Card(definition=index, owner=seat, controller=seat))
         return len(cards) - 1
 
     seats = []
@@ -66,6 +66,10 @@ def create_state(decklists: list[dict], seed: int) -> State:
                 deck=[add(seat, card, DECK_TYPES) for card in decklist["deck"]],
             )
         )
+    for decklist in decklists:
+        for card_definition in decklist.get("created", ()):
+            _definition_index(card_definition, DECK_TYPES, definitions, index_of)
+    _check_created_cards(definitions)
     return State(
         definitions=definitions,
         cards=cards,
@@ -94,6 +98,36 @@ def _definition_index(
     return index_of[key]
 
 
+def created_titles(printed: dict) -> set[str]:
+    """The titles of the cards a card's text creates (smuggle, create_card)."""
+    found = set()
+    for keyword in printed["rules"].get("keywords", ()):
+        if keyword["keyword"] == "smuggle":
+            found.add(keyword["card"])
+    pending = [printed["rules"]]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            if value.get("primitive") == "create_card":
+                found.add(value["card"])
+            pending += [item for item in value.values() if isinstance(item, dict | list)]
+        elif isinstance(value, list):
+            pending += [item for item in value if isinstance(item, dict | list)]
+    return found
+
+
+def _check_created_cards(definitions: list[dict]) -> None:
+    """Every card a card can create must come with the decklist (its ``created`` cards)."""
+    titles = {printed["title"] for printed in definitions}
+    for printed in definitions:
+        missing = created_titles(printed) - titles
+        if missing:
+            raise InvalidDecklist(
+                f"{printed['title']!r} creates {', '.join(sorted(missing))}: add it to the "
+                "decklist's created cards"
+            )
+
+
 def _refuse(printed: dict, expected_types: tuple[str, ...]) -> None:
     expected = " or ".join(expected_types)
     raise InvalidDecklist(f"{printed['title']!r} is a {printed['type']}, not {expected}")
@@ -105,6 +139,7 @@ def open_game(state: State, events: Events) -> None:
     state.first = state.active = rng.below(state, len(state.seats))
     events.append({"type": "first_player", "seat": state.first})
     for seat, player in enumerate(state.seats):
+        rules.enter_play(state, player.avatar, seat)
         events.append({"type": "avatar_played", "seat": seat, "card": player.avatar})
     for seat in range(len(state.seats)):
         rules.play_next_quest(state, seat, events)

@@ -123,7 +123,7 @@ def zoned_cards(state: State) -> list[int]:
         cards.append(player.avatar)
         for zone in (player.quest_pile, player.deck, player.hand, player.discard):
             cards += zone
-        for zone in (player.items, player.abilities, player.completed):
+        for zone in (player.items, player.abilities, player.completed, player.removed):
             cards += zone
     for quest in state.quests:
         cards.append(quest.card)
@@ -139,11 +139,17 @@ def round_trip_violations(state: State) -> list[str]:
 
 
 def hidden_cards(state: State, viewer: int | None) -> set[int]:
-    """The cards whose identity ``viewer`` must not learn: every deck, and the hands and quest
-    piles of the other seats."""
+    """The cards whose identity ``viewer`` must not learn: every deck (except his own while he
+    searches it), and the hands and quest piles of the other seats."""
     hidden = set()
+    searching = (
+        state.step == "choose"
+        and state.pending[0]["choice"]["zone"] == "deck"
+        and state.deciding == viewer
+    )
     for seat, player in enumerate(state.seats):
-        hidden.update(player.deck)
+        if not (searching and seat == viewer):
+            hidden.update(player.deck)
         if seat != viewer:
             hidden.update(player.hand)
             hidden.update(player.quest_pile)

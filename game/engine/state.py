@@ -22,8 +22,14 @@ class Card:
 
     definition: int
     owner: int
+    controller: int = 0  # who plays it: the owner, or an entangled ability's opponent
     exerted: bool = False
     damage: int = 0
+    shield: int = 0  # shield points left (glossary, "shield")
+    tokens: int = 0  # level tokens on the card itself (glossary, "versatile")
+    removed: list[str] = field(default_factory=list)  # keywords it lost until it leaves play
+    since: int = 0  # when it entered play, for timestamp order (glossary, "timestamp")
+    played_turn: int = 0  # the turn it was played in
 
 
 @dataclass(slots=True)
@@ -39,6 +45,8 @@ class Seat:
     abilities: list[int] = field(default_factory=list)
     # The quests this player completed, his own or an opponent's (QUEST PHASE).
     completed: list[int] = field(default_factory=list)
+    # Cards removed from the game (glossary, "secondary").
+    removed: list[int] = field(default_factory=list)
     power: int = 0
 
 
@@ -50,6 +58,7 @@ class Quest:
     units: list[list[int]]
     tokens: list[int]
     raids: int = 0  # raids begun from this quest in the current turn
+    raids_allowed: int = 1  # two after a "second time" effect (glossary, "raid")
 
 
 @dataclass(slots=True)
@@ -66,6 +75,7 @@ class CombatSide:
     total: int = 0
     damage: int = 0  # what this side deals once it wins or ties, before the other side takes it
     bonus_exerted: bool = False  # exactly one card may be exerted for damage bonus
+    extra_damage: int = 0  # added by effects to the damage this side deals if it deals any
     assigned: list[int] = field(default_factory=list)  # one card id per point this side takes
 
 
@@ -80,6 +90,7 @@ class Combat:
     to_act: int = ATTACKING  # the side that acts next
     passes: int = 0  # consecutive passes; two end the combat actions
     dealing: list[int] = field(default_factory=list)  # sides dealing damage, once decided
+    winner: int | None = None  # the winning side's index, once decided (None on a tie)
 
 
 @dataclass(slots=True)
@@ -105,6 +116,18 @@ class State:
     combat: Combat | None = None
     winner: int | None = None
     win_reason: str | None = None
+    clock: int = 0  # counts cards entering play, for timestamps
+    applied: int = 0  # actions applied so far
+    # Effects with a duration: {"card", "source", "duration", "modifier"} (docs/card-rules.md).
+    lasting: list[dict] = field(default_factory=list)
+    # Links and targets: {"kind", "source", "card", "controller", "modifiers", "when_destroyed"}.
+    marks: list[dict] = field(default_factory=list)
+    # The cards on the playmat that have statics, so modifiers are found without a search.
+    statics: list[int] = field(default_factory=list)
+    # Effects waiting to resolve, oldest first (see game.engine.effects).
+    pending: list[dict] = field(default_factory=list)
+    # The step and deciding seat the game returns to once the pending effects are resolved.
+    resume: list | None = None
 
 
 def to_dict(state: State) -> dict:

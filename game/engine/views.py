@@ -6,7 +6,7 @@ or another player's hand or quest pile; those appear as counts only. Discard pil
 playmat and completed quests are public.
 """
 
-from game.engine import rules
+from game.engine import continuous, rules
 from game.engine.actions import Decision
 from game.engine.state import State
 
@@ -15,8 +15,17 @@ def view(state: State, viewer: int | None, decision: Decision) -> dict:
     """The game as ``viewer`` (a seat, or None for an observer) sees it; the pending decision's
     actions are shown only to the seat that must decide."""
     described = {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
+    if state.pending and decision.kind in ("choose", "optional"):
+        pending = state.pending[0]
+        described["source"] = pending["source"]
+        if pending["steps"]:
+            described["effect"] = pending["steps"][0]["primitive"]["primitive"]
     if viewer is not None and viewer == decision.seat:
         described["actions"] = decision.actions
+        if decision.kind == "choose":
+            described["choices"] = [
+                card_view(state, card) for card in state.pending[0]["choice"]["candidates"]
+            ]
     return {
         "viewer": viewer,
         "turn": state.turn,
@@ -41,16 +50,24 @@ def view(state: State, viewer: int | None, decision: Decision) -> dict:
     }
 
 
+CURRENT = ("cost", "attack", "defense", "damage_bonus", "health")
+
+
 def card_view(state: State, card: int) -> dict:
-    """A face-up card: its printed numbers and its state on the playmat."""
+    """A face-up card: its current numbers and keywords, and its state on the playmat."""
     printed = rules.definition(state, card)
     instance = state.cards[card]
     return {
         "id": card,
         "owner": instance.owner,
+        "controller": instance.controller,
         **{key: value for key, value in printed.items() if key != "rules"},
+        **{name: rules.attribute(state, card, name) for name in CURRENT},
+        "keywords": continuous.current_keywords(state, card),
         "exerted": instance.exerted,
         "damage": instance.damage,
+        "shield": instance.shield,
+        "tokens": instance.tokens,
     }
 
 
@@ -74,6 +91,7 @@ def _player(state: State, seat: int, viewer: int | None) -> dict:
         "items": cards(player.items),
         "abilities": cards(player.abilities),
         "completed": cards(player.completed),
+        "removed": cards(player.removed),
     }
 
 

@@ -6,7 +6,7 @@ puts the cards it needs on the playmat or in a hand (moving them out of the deck
 stays in one zone), then ``keep_hands`` begins the first turn.
 """
 
-from game.engine import api
+from game.engine import api, rules
 from game.engine.state import State
 
 FIRST, SECOND = 0, 1
@@ -31,17 +31,27 @@ def _card(title: str, kind: str, **printed) -> dict:
     }
 
 
-def avatar(title: str, *, attack=1, defense=1, damage_bonus=1, health=20) -> dict:
+# Every builder takes the other printed fields too: rules={...} (docs/card-rules.md),
+# traits=[...], archetype="...", health=... on a starship item.
+
+
+def avatar(title: str, *, attack=1, defense=1, damage_bonus=1, health=20, **printed) -> dict:
     return _card(
-        title, "avatar", attack=attack, defense=defense, damage_bonus=damage_bonus, health=health
+        title,
+        "avatar",
+        attack=attack,
+        defense=defense,
+        damage_bonus=damage_bonus,
+        health=health,
+        **printed,
     )
 
 
-def quest(title: str, level: int) -> dict:
-    return _card(title, "quest", level=level)
+def quest(title: str, level: int, **printed) -> dict:
+    return _card(title, "quest", level=level, **printed)
 
 
-def unit(title: str, *, cost=1, attack=1, defense=1, damage_bonus=0, health=2) -> dict:
+def unit(title: str, *, cost=1, attack=1, defense=1, damage_bonus=0, health=2, **printed) -> dict:
     return _card(
         title,
         "unit",
@@ -50,14 +60,24 @@ def unit(title: str, *, cost=1, attack=1, defense=1, damage_bonus=0, health=2) -
         defense=defense,
         damage_bonus=damage_bonus,
         health=health,
+        **printed,
     )
 
 
-def ability(title: str, *, cost=1, defense=None, level=None) -> dict:
-    return _card(title, "ability", cost=cost, defense=defense, level=level)
+def ability(title: str, *, cost=1, defense=None, level=None, **printed) -> dict:
+    return _card(title, "ability", cost=cost, defense=defense, level=level, **printed)
 
 
-def item(title: str, *, cost=1, attack=None, defense=None, damage_bonus=None, restriction=""):
+def item(
+    title: str,
+    *,
+    cost=1,
+    attack=None,
+    defense=None,
+    damage_bonus=None,
+    restriction="",
+    **printed,
+) -> dict:
     return _card(
         title,
         "item",
@@ -66,24 +86,41 @@ def item(title: str, *, cost=1, attack=None, defense=None, damage_bonus=None, re
         defense=defense,
         damage_bonus=damage_bonus,
         restriction=restriction,
+        **printed,
     )
 
 
-def tactic(title: str, *, cost=0) -> dict:
-    return _card(title, "tactic", cost=cost)
+def tactic(title: str, *, cost=0, play=None) -> dict:
+    """A tactic; by default "{attack}{defend} +1 to your total"."""
+    if play is None:
+        play = {
+            "timing": ["attack", "defend"],
+            "condition": None,
+            "effect": [{"primitive": "add_total", "player": "you", "amount": 1}],
+        }
+    return _card(title, "tactic", cost=cost, rules={"play": play})
 
 
 # Fills a deck; it costs too much to ever be played, so it never adds a legal action.
 BYSTANDER = unit("Distant Bystander", cost=99)
 
 
-def decklist(hero: dict, *cards: dict, bystanders: int = 20) -> dict:
-    """A decklist for ``hero`` with quests of levels 2, 4, 5 and 6, the given cards and some
-    unplayable bystanders."""
+def decklist(
+    hero: dict,
+    *cards: dict,
+    bystanders: int = 20,
+    quests: list[dict] | None = None,
+    created: list[dict] = (),
+) -> dict:
+    """A decklist for ``hero`` with quests of levels 2, 4, 5 and 6 (or ``quests``), the given
+    cards and some unplayable bystanders; ``created``: the cards its cards can create."""
+    if quests is None:
+        quests = [quest(f"{hero['title']}'s Quest {level}", level) for level in QUEST_LEVELS]
     return {
         "avatar": hero,
-        "quests": [quest(f"{hero['title']}'s Quest {level}", level) for level in QUEST_LEVELS],
+        "quests": quests,
         "deck": [*cards, *[BYSTANDER] * bystanders],
+        "created": list(created),
     }
 
 
@@ -150,6 +187,7 @@ def put_in_hand(state: State, seat: int, title: str) -> int:
     """Move a card of the seat's deck into its hand."""
     card = _take(state, seat, title)
     state.seats[seat].hand.append(card)
+    api.forget_decision()
     return card
 
 
@@ -165,6 +203,8 @@ def put_into_play(
     if zone is None:
         zone = state.quests[at].units[seat]
     zone.append(card)
+    rules.enter_play(state, card, seat)
+    api.forget_decision()
     state.cards[card].exerted = exerted
     state.cards[card].damage = damage
     return card

@@ -158,7 +158,8 @@ def test_combat_a_tactic_is_a_combat_action_that_pays_its_cost_and_is_discarded(
 
     events = act(state, actions.play_tactic(quick_draw))
 
-    assert events == [{"type": "tactic_played", "seat": FIRST, "card": quick_draw, "cost": 1}]
+    assert events[0] == {"type": "tactic_played", "seat": FIRST, "card": quick_draw, "cost": 1}
+    assert state.combat.sides[0].total == 1  # its effect: +1 to your total
     assert state.seats[FIRST].power == 2
     assert quick_draw in state.seats[FIRST].discard
     assert api.legal_actions(state).seat == SECOND

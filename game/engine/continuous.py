@@ -1,0 +1,270 @@
+"""Continuous effects: a card's current attributes, keywords and prohibitions.
+
+Three things change a card while it is on the playmat (docs/card-rules.md, "Modifiers"):
+
+- statics of the cards in play, re-read every time, so they follow the board as it changes;
+- links and targets (``State.marks``), until either card leaves play;
+- one-shot effects with a duration (``State.lasting``), until the end of the combat or the
+  turn, for as long as their source stays in play, or "permanently": until the changed card
+  itself leaves play.
+
+"Can't" beats "can": a prohibition from any source wins, and a keyword removed from a card
+stays removed even if something else grants it (glossary, "game text").
+"""
+
+from game.engine import select
+from game.engine.state import State
+
+STATS = ("attack", "defense", "damage_bonus", "health")
+REINFORCEMENT_TURN = 8
+
+
+def printed_keywords(state: State, card: int) -> list[dict]:
+    return state.definitions[state.cards[card].definition]["rules"].get("keywords", ())
+
+
+def has_printed_keyword(state: State, card: int, keyword: str) -> bool:
+    """Printed and not lost (unique, reinforcement: keywords nothing grants)."""
+    return keyword not in state.cards[card].removed and any(
+        entry["keyword"] == keyword for entry in printed_keywords(state, card)
+    )
+
+
+def is_elusive(state: State, card: int) -> bool:
+    """Elusive cards can't be affected by other cards, so only printed elusive counts."""
+    instance = state.cards[card]
+    return "elusive" not in instance.removed and any(
+        keyword["keyword"] == "elusive" for keyword in printed_keywords(state, card)
+    )
+
+
+def _static_kinds(state: State) -> list[frozenset[str]]:
+    """For each card definition, the kinds of modifier its statics apply ("modify",
+    "grant_keyword", "prohibit"), looked up once per game's definitions."""
+    cached = _STATIC_KINDS.get(id(state.definitions))
+    if cached is not None and cached[0] is state.definitions:
+        return cached[1]
+    kinds = []
+    for printed in state.definitions:
+        found = set()
+        for static in printed["rules"].get("statics", ()):
+            modifier = static["effect"]
+            inner = modifier["effect"] if modifier["primitive"] == "for_each" else [modifier]
+            found.update(each["primitive"] for each in inner)
+        kinds.append(frozenset(found))
+    if len(_STATIC_KINDS) > 256:
+        _STATIC_KINDS.clear()
+    _STATIC_KINDS[id(state.definitions)] = (state.definitions, kinds)
+    return kinds
+
+
+_STATIC_KINDS: dict[int, tuple[list[dict], list[frozenset[str]]]] = {}
+
+
+class unchanging:  # noqa: N801 (used as a context manager, like a function)
+    """While the state is only read (listing the legal actions, building a view), modifiers
+    found for a card are remembered instead of being looked up again."""
+
+    def __enter__(self):
+        global _memo
+        self.outer = _memo
+        if _memo is None:
+            _memo = {}
+
+    def __exit__(self, *exc):
+        global _memo
+        _memo = self.outer
+
+
+_memo: dict | None = None
+
+
+def modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
+    """Every modifier of ``kind`` on ``card`` now, each with how many times it counts (for
+    each): from one-shot effects with a duration, links and targets, and statics."""
+    if not (state.statics or state.lasting or state.marks):
+        return []
+    if _memo is None:
+        return _modifiers(state, card, kind)
+    key = (id(state), card, kind)
+    found = _memo.get(key)
+    if found is None:
+        found = _memo[key] = _modifiers(state, card, kind)
+    return found
+
+
+def _static_sources(state: State, kind: str) -> list[tuple[int, "select.Context"]]:
+    """The cards in play with statics that apply modifiers of ``kind``, with their context."""
+    key = (id(state), kind)
+    if _memo is not None and key in _memo:
+        return _memo[key]
+    static_kinds = _static_kinds(state)
+    sources = [
+        (source, select.context_of(state, source))
+        for source in state.statics
+        if kind in static_kinds[state.cards[source].definition]
+    ]
+    if _memo is not None:
+        _memo[key] = sources
+    return sources
+
+
+def _modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
+    found = [
+        (entry["modifier"], 1)
+        for entry in state.lasting
+        if entry["card"] == card and entry["modifier"]["primitive"] == kind
+    ]
+    for mark in state.marks:
+        if mark["card"] == card:
+            found += [
+                (modifier, 1) for modifier in mark["modifiers"] if modifier["primitive"] == kind
+            ]
+    elusive = None
+    for source, context in _static_sources(state, kind):
+        for static in state.definitions[state.cards[source].definition]["rules"]["statics"]:
+            if not select.matches(state, static["applies_to"], card, context):
+                continue
+            if source != card:
+                if elusive is None:
+                    elusive = is_elusive(state, card)
+                if elusive:
+                    continue
+            if not select.holds(state, static["condition"], context):
+                continue
+            modifier = static["effect"]
+            if modifier["primitive"] == "for_each":
+                inner = [each for each in modifier["effect"] if each["primitive"] == kind]
+                if inner:
+                    times = select.count(state, modifier["counted"], context)
+                    found += [(each, times) for each in inner]
+            elif modifier["primitive"] == kind:
+                found.append((modifier, 1))
+    return found
+
+
+def attribute(state: State, card: int, name: str) -> int | None:
+    """The card's current ``cost``, ``level`` or stat: printed, then modified; never below 0.
+    A card printed without a stat has none, unless a modifier gives it one."""
+    printed = state.definitions[state.cards[card].definition][name]
+    if name == "cost":
+        # Only cards in hand are played, and nothing grants a keyword to a card in hand.
+        if (
+            printed
+            and state.turn >= REINFORCEMENT_TURN
+            and any(entry["keyword"] == "reinforcement" for entry in printed_keywords(state, card))
+        ):
+            return printed - 1
+        return printed
+    if name not in STATS:
+        return printed
+    change = 0
+    changed = False
+    for modifier, times in modifiers(state, card, "modify"):
+        if modifier["stat"] == name:
+            change += modifier["amount"] * times
+            changed = True
+    if printed is None and not changed:
+        return None
+    return max(0, (printed or 0) + change)
+
+
+def has_keyword(state: State, card: int, keyword: str) -> bool:
+    """Printed or granted, and not removed: a removal wins over a grant."""
+    instance = state.cards[card]
+    if keyword in instance.removed:
+        return False
+    for entry in state.lasting:
+        modifier = entry["modifier"]
+        if (
+            entry["card"] == card
+            and modifier["primitive"] == "remove_keyword"
+            and modifier["keyword"] == keyword
+        ):
+            return False
+    if any(entry["keyword"] == keyword for entry in printed_keywords(state, card)):
+        return True
+    if not _may_grant(state):
+        return False
+    return any(
+        modifier["keyword"] == keyword for modifier, _ in modifiers(state, card, "grant_keyword")
+    )
+
+
+def _may_grant(state: State) -> bool:
+    """Whether anything on the playmat grants keywords now (rarely: a link, a static)."""
+    return (
+        any(entry["modifier"]["primitive"] == "grant_keyword" for entry in state.lasting)
+        or any(mark["modifiers"] for mark in state.marks)
+        or bool(_static_sources(state, "grant_keyword"))
+    )
+
+
+def current_keywords(state: State, card: int) -> list[str]:
+    """Every keyword the card has now: printed or granted, less those it lost."""
+    names = [entry["keyword"] for entry in printed_keywords(state, card)]
+    names += [modifier["keyword"] for modifier, _ in modifiers(state, card, "grant_keyword")]
+    return [name for name in dict.fromkeys(names) if has_keyword(state, card, name)]
+
+
+def keyword_parameter(state: State, card: int, keyword: str, name: str):
+    for entry in printed_keywords(state, card):
+        if entry["keyword"] == keyword:
+            return entry.get(name)
+    return None
+
+
+def prohibited(state: State, card: int, action: str) -> bool:
+    """Whether the card can't ``exert``, ``ready`` or ``raid`` now ("can't" beats "can")."""
+    return any(modifier["action"] == action for modifier, _ in modifiers(state, card, "prohibit"))
+
+
+def shield_points(state: State, card: int) -> int:
+    """Shield points that would stop damage now: none while the card has lost Shield."""
+    points = state.cards[card].shield
+    if points and not has_keyword_unremoved(state, card, "shield"):
+        return 0
+    return points
+
+
+def has_keyword_unremoved(state: State, card: int, keyword: str) -> bool:
+    """Whether no effect has taken the keyword away (shield points stay, but unused)."""
+    return not any(
+        modifier["keyword"] == keyword for modifier, _ in modifiers(state, card, "remove_keyword")
+    )
+
+
+# Keeping the lasting effects and marks up to date
+
+
+def add_lasting(state: State, card: int, source: int | None, duration: str, modifier: dict) -> None:
+    state.lasting.append(
+        {"card": card, "source": source, "duration": duration, "modifier": modifier}
+    )
+
+
+def entered_play(state: State, card: int) -> None:
+    if state.definitions[state.cards[card].definition]["rules"].get("statics"):
+        state.statics.append(card)
+
+
+def end_of(state: State, durations: tuple[str, ...]) -> None:
+    """The end of a combat or a turn ends the effects that lasted until then."""
+    state.lasting = [entry for entry in state.lasting if entry["duration"] not in durations]
+
+
+def left_play(state: State, card: int) -> list[dict]:
+    """Forget what applied to a card that left play, and what it applied while in play;
+    returns the target marks on it (their ``when_destroyed`` may happen now)."""
+    if card in state.statics:
+        state.statics.remove(card)
+    state.lasting = [
+        entry
+        for entry in state.lasting
+        if entry["card"] != card
+        and not (entry["duration"] == "while_in_play" and entry["source"] == card)
+    ]
+    ended = [mark for mark in state.marks if card in (mark["card"], mark["source"])]
+    if ended:
+        state.marks = [mark for mark in state.marks if mark not in ended]
+    return [mark for mark in ended if mark["card"] == card and mark["kind"] == "target"]

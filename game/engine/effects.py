@@ -1,0 +1,1006 @@
+"""Card effects: activated actions, tactics and triggers, resolved one step at a time.
+
+Whatever a card's text does is put on ``State.pending`` as a *frame*: the card it comes from,
+its controller, what "this quest" and "that unit" mean, and the steps to carry out (the costs,
+then the effects, of docs/card-rules.md's vocabulary). The automatic step ``resolve`` carries
+out one step at a time; a step that needs a player's choice (a target, cards to discard, a
+card to search for, a "you may") stops and asks for it, so every choice is a legal action like
+any other. Triggers met while resolving are queued behind the current frame, oldest card
+first (glossary, "timestamp"). Once nothing is pending the game goes back to the step it was
+at.
+"""
+
+from game.engine import actions, continuous, rng, rules, select
+from game.engine.rules import DecisionRules, Events
+from game.engine.select import Context
+from game.engine.state import ATTACKING, DEFENDING, Card, State
+
+ABILITY_LIMIT = 3
+INTEL_COST = 4  # playing another card that costs this much or more spends Intel
+TIMING_ROLES = {"attack": ATTACKING, "defend": DEFENDING}
+
+
+def frame(
+    state: State,
+    source: int | None,
+    controller: int,
+    costs: list[dict],
+    effects: list[dict],
+    *,
+    at: int | None = None,
+    event_card: int | None = None,
+    optional: bool = False,
+) -> dict:
+    steps = [{"kind": "cost", "primitive": cost, "times": 1} for cost in costs]
+    steps += [{"kind": "effect", "primitive": effect, "times": 1} for effect in effects]
+    return {
+        "source": source,
+        "controller": controller,
+        "at": at,
+        "event_card": event_card,
+        "chosen": [],
+        "steps": steps,
+        "optional": optional,
+        "choice": None,
+    }
+
+
+def start(state: State, pending: dict, resume_step: str, resume_seat: int | None) -> None:
+    """Resolve ``pending`` now, then go on with ``resume_step`` (decided by ``resume_seat``)."""
+    state.pending.append(pending)
+    state.resume = [resume_step, resume_seat]
+    state.step = "resolve"
+    state.deciding = None
+
+
+def queue(state: State, pending: dict) -> None:
+    """Resolve ``pending`` after what is resolving now, or before the game goes on."""
+    state.pending.append(pending)
+    if state.resume is None:
+        state.resume = [state.step, state.deciding]
+        state.step = "resolve"
+        state.deciding = None
+
+
+def context(pending: dict) -> Context:
+    return Context(
+        pending["source"],
+        pending["controller"],
+        pending["at"],
+        pending["event_card"],
+        pending["chosen"],
+    )
+
+
+# Resolving
+
+
+def _resolve(state: State, events: Events) -> None:
+    """Carry out the next step of the oldest pending frame; back to the game when none is
+    left."""
+    if not state.pending:
+        state.step, state.deciding = state.resume
+        state.resume = None
+        return
+    pending = state.pending[0]
+    if pending["optional"]:
+        rules.ask(state, "optional", pending["controller"])
+        return
+    if not pending["steps"]:
+        state.pending.pop(0)
+        return
+    step = pending["steps"][0]
+    handler = (COSTS if step["kind"] == "cost" else EFFECTS)[step["primitive"]["primitive"]]
+    if handler(state, pending, step["primitive"], step["times"], events) is False:
+        return  # waiting for a choice
+    pending["choice"] = None
+    if pending["steps"] and pending["steps"][0] is step:
+        pending["steps"].pop(0)
+
+
+def _choose(
+    state: State,
+    pending: dict,
+    candidates: list[int],
+    needed: int | str,
+    chooser: int,
+    zone: str = "playmat",
+) -> list[int] | None:
+    """The cards chosen among ``candidates``: all of them when there are no more than
+    needed (or ``"all"``); otherwise the chooser is asked, one card at a time, and None is
+    returned until he has chosen."""
+    choice = pending["choice"]
+    if choice is not None and choice["done"]:
+        return choice["picked"]
+    if needed == "all" or len(candidates) <= needed:
+        return list(candidates)
+    pending["choice"] = {
+        "chooser": chooser,
+        "candidates": list(candidates),
+        "needed": needed,
+        "picked": [],
+        "done": False,
+        "zone": zone,
+    }
+    rules.ask(state, "choose", chooser)
+    return None
+
+
+def _targets(state: State, pending: dict, selector: dict, keep=None) -> list[int] | None:
+    """The cards an effect's ``target`` selector gets: references as they are; a filter's
+    matching cards that the effect can affect (``keep``), chosen by the controller."""
+    found = select.matching(state, selector, context(pending), affecting=True)
+    if keep is not None:
+        found = [card for card in found if keep(state, card)]
+    is_filter = not any(key in selector for key in ("self", "event_card", "chosen"))
+    needed = selector.get("count", 1) if is_filter else "all"
+    return _choose(state, pending, found, needed, pending["controller"])
+
+
+def _legal_choices(state: State) -> list[actions.Action]:
+    choice = state.pending[0]["choice"]
+    return [actions.choose(card) for card in choice["candidates"] if card not in choice["picked"]]
+
+
+def _choose_card(state: State, action: actions.Action, events: Events) -> None:
+    choice = state.pending[0]["choice"]
+    choice["picked"].append(action["card"])
+    if len(choice["picked"]) == choice["needed"]:
+        choice["done"] = True
+        state.step = "resolve"
+        state.deciding = None
+
+
+def _choice_prompt(state: State) -> str:
+    pending = state.pending[0]
+    choice = pending["choice"]
+    step = pending["steps"][0]["primitive"]
+    left = choice["needed"] - len(choice["picked"])
+    what = PROMPTS.get(step["primitive"], "Choose a card")
+    return f"{what}: choose {left} more."
+
+
+def _accept(state: State, action: actions.Action, events: Events) -> None:
+    state.pending[0]["optional"] = False
+    state.step = "resolve"
+    state.deciding = None
+
+
+def _decline(state: State, action: actions.Action, events: Events) -> None:
+    pending = state.pending.pop(0)
+    events.append({"type": "declined", "seat": pending["controller"], "card": pending["source"]})
+    state.step = "resolve"
+    state.deciding = None
+
+
+PROMPTS = {
+    "exert": "Exert",
+    "destroy": "Destroy",
+    "discard": "Discard",
+    "deal_damage": "Deal damage to",
+    "heal": "Heal",
+    "shield": "Shield",
+    "modify": "Choose the card it changes",
+    "ready": "Ready",
+    "return_to_hand": "Return to its owner's hand",
+    "move_unit": "Move to the other quest",
+    "withdraw": "Withdraw",
+    "join_combat": "Join the combat",
+    "grant_keyword": "Choose the card that gains the keyword",
+    "remove_keyword": "Choose the card that loses the keyword",
+    "prohibit": "Choose the card it stops",
+    "search": "Search your deck for a card",
+    "recover": "Return a card from your discard pile to your hand",
+    "add_level_tokens": "Choose the quest",
+    "move_level_tokens": "Choose the quest the level tokens move from",
+    "raid_again": "Choose the quest you may raid from a second time",
+    "target": "Target",
+    "link": "Link to",
+}
+
+
+# Costs (docs/card-rules.md, "Costs"): each returns False while waiting for a choice.
+
+
+def _pay_power(state, pending, cost, times, events):
+    player = state.seats[pending["controller"]]
+    player.power -= cost["amount"]
+    events.append({"type": "power_paid", "seat": pending["controller"], "amount": cost["amount"]})
+
+
+def _pay_exert_self(state, pending, cost, times, events):
+    rules.exert(state, pending["source"], events)
+    events.append({"type": "exerted_for_cost", "card": pending["source"]})
+
+
+def _pay_exert(state, pending, cost, times, events):
+    chosen = _targets(state, pending, cost["target"], rules.can_exert)
+    if chosen is None:
+        return False
+    for card in chosen:
+        rules.exert(state, card, events)
+        events.append({"type": "exerted_for_cost", "card": card})
+
+
+def _pay_destroy_self(state, pending, cost, times, events):
+    rules.destroy(state, pending["source"], events)
+
+
+def _pay_destroy(state, pending, cost, times, events):
+    chosen = _targets(state, pending, cost["target"], rules.can_leave_play)
+    if chosen is None:
+        return False
+    for card in chosen:
+        rules.destroy(state, card, events)
+
+
+def _pay_discard(state, pending, cost, times, events):
+    seat = pending["controller"]
+    chosen = _choose(state, pending, state.seats[seat].hand, cost["amount"], seat, "hand")
+    if chosen is None:
+        return False
+    for card in chosen:
+        rules.discard(state, seat, card, events)
+
+
+def _pay_damage_self(state, pending, cost, times, events):
+    rules.deal_damage(state, pending["source"], cost["amount"], events, [pending["source"]])
+    rules.destroy_defeated(state, [pending["source"]], events)
+
+
+def _pay_damage_avatar(state, pending, cost, times, events):
+    avatar = state.seats[pending["controller"]].avatar
+    rules.deal_damage(state, avatar, cost["amount"], events, [pending["source"]])
+    rules.destroy_defeated(state, [], events)
+
+
+def _pay_remove_keyword_self(state, pending, cost, times, events):
+    state.cards[pending["source"]].removed.append(cost["keyword"])
+    events.append({"type": "keyword_lost", "card": pending["source"], "keyword": cost["keyword"]})
+
+
+def _pay_remove_level_tokens(state, pending, cost, times, events):
+    state.cards[pending["source"]].tokens -= cost["amount"]
+    events.append(
+        {"type": "unit_tokens_removed", "card": pending["source"], "amount": cost["amount"]}
+    )
+
+
+COSTS = {
+    "power": _pay_power,
+    "exert_self": _pay_exert_self,
+    "exert": _pay_exert,
+    "destroy_self": _pay_destroy_self,
+    "destroy": _pay_destroy,
+    "discard": _pay_discard,
+    "damage_self": _pay_damage_self,
+    "damage_avatar": _pay_damage_avatar,
+    "remove_keyword_self": _pay_remove_keyword_self,
+    "remove_level_tokens": _pay_remove_level_tokens,
+}
+
+
+def can_pay(state: State, cost: dict, where: Context) -> bool:
+    """Whether a cost can be paid now (all costs are paid before the effect)."""
+    name = cost["primitive"]
+    source = where.source
+    if name == "power":
+        return state.seats[where.controller].power >= cost["amount"]
+    if name == "exert_self":
+        return rules.can_exert(state, source)
+    if name == "exert":
+        return any(
+            rules.can_exert(state, card)
+            for card in select.matching(state, cost["target"], where, affecting=True)
+        )
+    if name == "destroy_self":
+        return rules.can_leave_play(state, source)
+    if name == "destroy":
+        return any(
+            rules.can_leave_play(state, card)
+            for card in select.matching(state, cost["target"], where, affecting=True)
+        )
+    if name == "discard":
+        return len(state.seats[where.controller].hand) >= cost["amount"]
+    if name in ("damage_self", "damage_avatar"):
+        return True
+    if name == "remove_keyword_self":
+        return rules.has_keyword(state, source, cost["keyword"])
+    if name == "remove_level_tokens":
+        return state.cards[source].tokens >= cost["amount"]
+    raise ValueError(f"unknown cost {name!r}")
+
+
+# Effects (docs/card-rules.md, "Effects"): each returns False while waiting for a choice.
+
+
+def _gain_power(state, pending, effect, times, events):
+    amount = effect["amount"] * times
+    state.seats[pending["controller"]].power += amount
+    events.append({"type": "power_gained", "seat": pending["controller"], "amount": amount})
+
+
+def _draw(state, pending, effect, times, events):
+    seat = select.seat_of(state, context(pending), effect["player"])
+    rules.draw(state, seat, events, effect["amount"] * times)
+
+
+def _discard(state, pending, effect, times, events):
+    seat = select.seat_of(state, context(pending), effect["player"])
+    hand = state.seats[seat].hand
+    chosen = _choose(state, pending, hand, effect["amount"] * times, seat, "hand")
+    if chosen is None:
+        return False
+    for card in chosen:
+        rules.discard(state, seat, card, events)
+
+
+def _deal_damage(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], select.damageable)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    by = [] if pending["source"] is None else [pending["source"]]
+    for card in chosen:
+        rules.deal_damage(state, card, effect["amount"] * times, events, by)
+    rules.destroy_defeated(state, chosen, events)
+
+
+def _damaged(state: State, card: int) -> bool:
+    return state.cards[card].damage > 0
+
+
+def _heal(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], _damaged)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    for card in chosen:
+        rules.heal(state, card, effect["amount"] * times, events)
+
+
+def _shield(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], select.damageable)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    for card in chosen:
+        state.cards[card].shield += effect["amount"] * times
+        events.append({"type": "shielded", "card": card, "amount": effect["amount"] * times})
+
+
+def _lasting(modifier_of):
+    """An effect that changes each target for a duration (modify, grant_keyword,
+    remove_keyword, prohibit)."""
+
+    def carry_out(state, pending, effect, times, events):
+        chosen = _targets(state, pending, effect["target"], select.is_in_play)
+        if chosen is None:
+            return False
+        pending["chosen"] = chosen
+        modifier = modifier_of(effect, times)
+        for card in chosen:
+            continuous.add_lasting(state, card, pending["source"], effect["duration"], modifier)
+            events.append(
+                {"type": "changed", "card": card, "duration": effect["duration"], **modifier}
+            )
+
+    return carry_out
+
+
+_modify = _lasting(
+    lambda effect, times: {
+        "primitive": "modify",
+        "stat": effect["stat"],
+        "amount": effect["amount"] * times,
+    }
+)
+_grant_keyword = _lasting(
+    lambda effect, times: {"primitive": "grant_keyword", "keyword": effect["keyword"]}
+)
+_remove_keyword = _lasting(
+    lambda effect, times: {"primitive": "remove_keyword", "keyword": effect["keyword"]}
+)
+_prohibit = _lasting(lambda effect, times: {"primitive": "prohibit", "action": effect["action"]})
+
+
+def _combat_side(state: State, seat: int):
+    if state.combat is None:
+        return None
+    for side in state.combat.sides:
+        if side.seat == seat:
+            return side
+    return None
+
+
+def _add_total(state, pending, effect, times, events):
+    seat = select.seat_of(state, context(pending), effect["player"])
+    side = _combat_side(state, seat)
+    if side is not None:
+        side.total += effect["amount"] * times
+        events.append(
+            {
+                "type": "total_added",
+                "seat": seat,
+                "amount": effect["amount"] * times,
+                "total": side.total,
+            }
+        )
+
+
+def _add_damage(state, pending, effect, times, events):
+    seat = select.seat_of(state, context(pending), effect["player"])
+    side = _combat_side(state, seat)
+    if side is not None:
+        side.extra_damage += effect["amount"] * times
+        events.append({"type": "damage_added", "seat": seat, "amount": effect["amount"] * times})
+
+
+def _exert(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], rules.can_exert)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    for card in chosen:
+        if select.is_in_play(state, card) and rules.can_exert(state, card):
+            rules.exert(state, card, events)
+            events.append({"type": "exerted_by_effect", "card": card})
+
+
+def _ready(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], rules.can_ready)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    for card in chosen:
+        if select.is_in_play(state, card) and rules.can_ready(state, card):
+            rules.ready(state, card)
+            events.append(
+                {"type": "readied", "seat": state.cards[card].controller, "cards": [card]}
+            )
+
+
+def _can_be_removed(state: State, card: int) -> bool:
+    return select.is_in_play(state, card) and rules.can_leave_play(state, card)
+
+
+def _destroy(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], _can_be_removed)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    avatars = {player.avatar for player in state.seats}
+    for card in chosen:
+        if card not in avatars and _can_be_removed(state, card):
+            rules.destroy(state, card, events)
+
+
+def _return_to_hand(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], _can_be_removed)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    avatars = {player.avatar for player in state.seats}
+    for card in chosen:
+        if card not in avatars and _can_be_removed(state, card):
+            rules.leave_play(state, card, "returned", events)
+
+
+def _movable(state: State, card: int) -> bool:
+    return select.location(state, card) is not None and rules.card_type(state, card) == "unit"
+
+
+def _move_unit(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], _movable)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    for card in chosen:
+        move_unit(state, card, events)
+
+
+def move_unit(state: State, card: int, events: Events) -> None:
+    """Move a unit to the other quest (a combatant leaves the combat)."""
+    at = select.location(state, card)
+    seat = state.cards[card].controller
+    destination = (at + 1) % len(state.quests)
+    state.quests[at].units[seat].remove(card)
+    state.quests[destination].units[seat].append(card)
+    if state.combat is not None:
+        for side in state.combat.sides:
+            if card in side.combatants:
+                side.combatants.remove(card)
+    events.append({"type": "moved", "card": card, "quest": state.quests[destination].card})
+
+
+def _is_combatant(state: State, card: int) -> bool:
+    return card in select.combatants(state)
+
+
+def _withdraw(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], _is_combatant)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    combat = state.combat
+    if combat is None:
+        return None
+    for card in chosen:
+        for side in combat.sides:
+            if card in side.combatants:
+                side.combatants.remove(card)
+                events.append({"type": "withdrew", "card": card})
+    if any(not side.combatants for side in combat.sides):
+        end_combat(state, events, withdrawn=True)
+        state.resume = [combat.resume, None]
+    return None
+
+
+def end_combat(state: State, events: Events, *, withdrawn: bool = False) -> None:
+    """The combat is over: effects lasting until its end stop; wins and losses are told."""
+    combat = state.combat
+    ended = {"type": "combat_ended", "quest": state.quests[combat.quest].card}
+    if withdrawn:
+        ended["withdrawn"] = True
+    elif combat.winner is not None:
+        ended["winner"] = combat.sides[combat.winner].seat
+        ended["winners"] = list(combat.sides[combat.winner].combatants)
+        ended["losers"] = list(combat.sides[1 - combat.winner].combatants)
+    events.append(ended)
+    state.combat = None
+    continuous.end_of(state, ("combat",))
+
+
+def _can_join(state: State, card: int) -> bool:
+    return (
+        state.combat is not None
+        and rules.card_type(state, card) == "unit"
+        and not _is_combatant(state, card)
+        and _combat_side(state, state.cards[card].controller) is not None
+    )
+
+
+def _join_combat(state, pending, effect, times, events):
+    chosen = _targets(state, pending, effect["target"], _can_join)
+    if chosen is None:
+        return False
+    pending["chosen"] = chosen
+    for card in chosen:
+        if _can_join(state, card):
+            join_combat(state, card, events)
+
+
+def join_combat(state: State, card: int, events: Events) -> None:
+    """The card joins the combat on its controller's side; it begins nothing (glossary,
+    "joining combat")."""
+    _combat_side(state, state.cards[card].controller).combatants.append(card)
+    events.append({"type": "joined_combat", "card": card})
+
+
+def _card_filter_matches(state: State, card_filter: dict, card: int) -> bool:
+    printed = rules.definition(state, card)
+    return (
+        printed["type"] in card_filter["types"]
+        and ("trait" not in card_filter or card_filter["trait"] in printed["traits"])
+        and ("max_cost" not in card_filter or (printed["cost"] or 0) <= card_filter["max_cost"])
+    )
+
+
+def _search(state, pending, effect, times, events):
+    seat = pending["controller"]
+    player = state.seats[seat]
+    found = [card for card in player.deck if _card_filter_matches(state, effect["card"], card)]
+    chosen = _choose(state, pending, found, 1, seat, "deck")
+    if chosen is None:
+        return False
+    for card in chosen:
+        player.deck.remove(card)
+        player.hand.append(card)
+        events.append(
+            {"type": "searched", "seat": seat, "card": card, "title": _title(state, card)}
+        )
+    if not chosen:
+        events.append({"type": "search_failed", "seat": seat})
+    player.deck = rng.shuffle(state, player.deck)
+    events.append({"type": "deck_shuffled", "seat": seat})
+
+
+def _recover(state, pending, effect, times, events):
+    seat = pending["controller"]
+    player = state.seats[seat]
+    found = [card for card in player.discard if _card_filter_matches(state, effect["card"], card)]
+    chosen = _choose(state, pending, found, 1, seat, "discard")
+    if chosen is None:
+        return False
+    for card in chosen:
+        player.discard.remove(card)
+        player.hand.append(card)
+        events.append(
+            {"type": "recovered", "seat": seat, "card": card, "title": _title(state, card)}
+        )
+
+
+def _create_card(state, pending, effect, times, events):
+    for _ in range(times):
+        create_card(state, pending["controller"], effect["card"], events)
+
+
+def create_card(state: State, seat: int, title: str, events: Events) -> None:
+    """A new copy of the card titled ``title`` in the seat's hand (glossary, "smuggle")."""
+    definition = next(
+        index for index, printed in enumerate(state.definitions) if printed["title"] == title
+    )
+    state.cards.append(Card(definition=definition, owner=seat, controller=seat))
+    card = len(state.cards) - 1
+    state.seats[seat].hand.append(card)
+    events.append({"type": "card_created", "seat": seat, "card": card, "title": title})
+
+
+def _title(state: State, card: int) -> str:
+    return rules.definition(state, card)["title"]
+
+
+def _quests(state: State, pending: dict, selector: dict) -> list[int] | None:
+    found = select.matching(state, selector, context(pending))
+    is_filter = "self" not in selector
+    return _choose(
+        state,
+        pending,
+        found,
+        selector.get("count", 1) if is_filter else "all",
+        pending["controller"],
+    )
+
+
+def _add_level_tokens(state, pending, effect, times, events):
+    chosen = _quests(state, pending, effect["target"])
+    if chosen is None:
+        return False
+    for quest_card in chosen:
+        place_level_tokens(
+            state,
+            pending["controller"],
+            rules.quest_index(state, quest_card),
+            effect["amount"] * times,
+            events,
+        )
+
+
+def place_level_tokens(state: State, seat: int, at: int, amount: int, events: Events) -> None:
+    """Create the seat's level tokens at a quest; its versatile units there get as many on
+    themselves (glossary, "versatile")."""
+    quest = state.quests[at]
+    quest.tokens[seat] += amount
+    events.append({"type": "tokens_placed", "seat": seat, "quest": quest.card, "amount": amount})
+    for unit in quest.units[seat]:
+        if rules.has_keyword(state, unit, "versatile"):
+            state.cards[unit].tokens += amount
+            events.append({"type": "unit_tokens_placed", "card": unit, "amount": amount})
+
+
+def _move_level_tokens(state, pending, effect, times, events):
+    seat = select.seat_of(state, context(pending), effect["player"])
+    found = [quest.card for quest in state.quests if quest.tokens[seat] > 0]
+    chosen = _choose(state, pending, found, 1, pending["controller"])
+    if chosen is None:
+        return False
+    for quest_card in chosen:
+        at = rules.quest_index(state, quest_card)
+        destination = (at + 1) % len(state.quests)
+        moved = min(effect["amount"] * times, state.quests[at].tokens[seat])
+        state.quests[at].tokens[seat] -= moved
+        state.quests[destination].tokens[seat] += moved
+        events.append(
+            {
+                "type": "tokens_moved",
+                "seat": seat,
+                "quest": quest_card,
+                "to": state.quests[destination].card,
+                "amount": moved,
+            }
+        )
+
+
+RAIDS_AT_MOST = 2
+
+
+def _raid_again(state, pending, effect, times, events):
+    chosen = _quests(state, pending, effect["target"])
+    if chosen is None:
+        return False
+    for quest_card in chosen:
+        state.quests[rules.quest_index(state, quest_card)].raids_allowed = RAIDS_AT_MOST
+        events.append({"type": "raid_again", "seat": pending["controller"], "quest": quest_card})
+
+
+def _mark(kind: str, modifiers_key: str):
+    def carry_out(state, pending, effect, times, events):
+        chosen = _targets(state, pending, effect["target"], select.is_in_play)
+        if chosen is None:
+            return False
+        pending["chosen"] = chosen
+        for card in chosen:
+            state.marks.append(
+                {
+                    "kind": kind,
+                    "source": pending["source"],
+                    "card": card,
+                    "controller": pending["controller"],
+                    "modifiers": effect.get(modifiers_key, []),
+                    "when_destroyed": effect.get("when_destroyed", []),
+                }
+            )
+            events.append({"type": f"{kind}ed", "card": pending["source"], "target": card})
+
+    return carry_out
+
+
+def _for_each(state, pending, effect, times, events):
+    """Count once, then carry out the inner effects that many times over."""
+    counted = select.count(state, effect["counted"], context(pending))
+    inner = [
+        {"kind": "effect", "primitive": each, "times": times * counted} for each in effect["effect"]
+    ]
+    pending["steps"][1:1] = inner if counted else []
+
+
+EFFECTS = {
+    "gain_power": _gain_power,
+    "draw": _draw,
+    "discard": _discard,
+    "deal_damage": _deal_damage,
+    "heal": _heal,
+    "shield": _shield,
+    "modify": _modify,
+    "add_total": _add_total,
+    "add_damage": _add_damage,
+    "exert": _exert,
+    "ready": _ready,
+    "destroy": _destroy,
+    "return_to_hand": _return_to_hand,
+    "move_unit": _move_unit,
+    "withdraw": _withdraw,
+    "join_combat": _join_combat,
+    "grant_keyword": _grant_keyword,
+    "remove_keyword": _remove_keyword,
+    "prohibit": _prohibit,
+    "search": _search,
+    "recover": _recover,
+    "create_card": _create_card,
+    "add_level_tokens": _add_level_tokens,
+    "move_level_tokens": _move_level_tokens,
+    "raid_again": _raid_again,
+    "target": _mark("target", "while_targeted"),
+    "link": _mark("link", "while_linked"),
+    "for_each": _for_each,
+}
+
+# Which cards an effect's target can do something to, for "can any part happen?"
+_USEFUL_TARGETS = {
+    "deal_damage": select.damageable,
+    "heal": _damaged,
+    "shield": select.damageable,
+    "exert": rules.can_exert,
+    "ready": rules.can_ready,
+    "destroy": _can_be_removed,
+    "return_to_hand": _can_be_removed,
+    "move_unit": _movable,
+    "withdraw": _is_combatant,
+    "join_combat": _can_join,
+}
+
+
+def possible(state: State, effect: dict, where: Context) -> bool:
+    """Whether any part of the effect can happen now: an activated action or a tactic whose
+    effect can't happen at all can't be used (rulebook, MAIN PHASE, activated actions)."""
+    name = effect["primitive"]
+    if "target" in effect and name not in ("add_level_tokens", "raid_again"):
+        if any(key in effect["target"] for key in ("chosen",)):
+            return True
+        found = select.matching(state, effect["target"], where, affecting=True)
+        useful = _USEFUL_TARGETS.get(name)
+        return any(useful is None or useful(state, card) for card in found)
+    if name in ("add_total", "add_damage"):
+        return state.combat is not None
+    if name == "discard":
+        return bool(state.seats[select.seat_of(state, where, effect["player"])].hand)
+    if name == "search":
+        return bool(state.seats[where.controller].deck)
+    if name == "recover":
+        return any(
+            _card_filter_matches(state, effect["card"], card)
+            for card in state.seats[where.controller].discard
+        )
+    if name == "move_level_tokens":
+        seat = select.seat_of(state, where, effect["player"])
+        return any(quest.tokens[seat] for quest in state.quests)
+    if name == "raid_again":
+        return any(quest.raids_allowed < RAIDS_AT_MOST for quest in state.quests)
+    if name == "for_each":
+        return select.count(state, effect["counted"], where) > 0 and any(
+            possible(state, inner, where) for inner in effect["effect"]
+        )
+    return True
+
+
+# Activated actions and tactics
+
+
+def usable_actions(state: State, seat: int, timing: str) -> list[actions.Action]:
+    """The activated actions the seat may use now with ``timing`` (glossary, "activated
+    action"): costs payable and some part of the effect possible. In combat, only those of
+    combatants, and of items and abilities while the avatar is a combatant."""
+    player = state.seats[seat]
+    cards = rules.controlled(state, seat)
+    if state.combat is not None:
+        side = _combat_side(state, seat)
+        if side is None:
+            return []
+        with_gear = player.avatar in side.combatants
+        cards = [
+            card
+            for card in cards
+            if card in side.combatants
+            or (with_gear and rules.card_type(state, card) in ("item", "ability"))
+        ]
+    usable = []
+    for card in cards:
+        card_actions = rules.definition(state, card)["rules"].get("actions")
+        if not card_actions:
+            continue
+        where = None
+        for index, action in enumerate(card_actions):
+            if action["timing"] != timing:
+                continue
+            if where is None:
+                where = Context(card, seat, select.location(state, card))
+            if not all(can_pay(state, cost, where) for cost in action["cost"]):
+                continue
+            if any(possible(state, effect, where) for effect in action["effect"]):
+                usable.append(actions.activate(card, index))
+    return usable
+
+
+def activate(state: State, card: int, index: int, resume: tuple[str, int | None]) -> None:
+    """Use the card's activated action of ``index``: its costs, then its effect."""
+    action = rules.definition(state, card)["rules"]["actions"][index]
+    where = select.context_of(state, card)
+    start(
+        state,
+        frame(state, card, where.controller, action["cost"], action["effect"], at=where.at),
+        *resume,
+    )
+
+
+def tactic_playable(state: State, seat: int, card: int, role: int) -> bool:
+    play = rules.definition(state, card)["rules"].get("play")
+    if play is None or ("attack", "defend")[role] not in play["timing"]:
+        return False
+    where = Context(None, seat)
+    return select.holds(state, play["condition"], where) and any(
+        possible(state, effect, where) for effect in play["effect"]
+    )
+
+
+def play_tactic(state: State, seat: int, card: int, resume: tuple[str, int | None]) -> None:
+    """Carry out a tactic's effect (its cost is paid and it is in the discard pile)."""
+    play = rules.definition(state, card)["rules"]["play"]
+    start(state, frame(state, None, seat, [], play["effect"]), *resume)
+
+
+# Playing cards
+
+
+def unique_titles(state: State, seat: int) -> set[str]:
+    """The titles the seat can't play: those of his unique cards on the playmat."""
+    return {
+        rules.definition(state, card)["title"]
+        for card in rules.controlled(state, seat)
+        if continuous.has_printed_keyword(state, card, "unique")
+    }
+
+
+def may_play(state: State, seat: int, card: int, unique: set[str] | None = None) -> bool:
+    """Cost, unique and the ability limit allow playing the card from hand (MAIN PHASE,
+    "Playing Cards"). ``unique``: the seat's ``unique_titles``, if known already."""
+    player = state.seats[seat]
+    if rules.attribute(state, card, "cost") > player.power:
+        return False
+    if unique is None:
+        unique = unique_titles(state, seat)
+    if rules.definition(state, card)["title"] in unique:
+        return False
+    if rules.card_type(state, card) == "ability":
+        owner = _ability_controller(state, seat, card)
+        return len(state.seats[owner].abilities) < ABILITY_LIMIT
+    return True
+
+
+def _ability_controller(state: State, seat: int, card: int) -> int:
+    if rules.has_keyword(state, card, "entanglement"):
+        return rules.opponent(state, seat)
+    return seat
+
+
+def play_card(state: State, seat: int, card: int, quest: int | None, events: Events) -> None:
+    """Pay the card's cost and put it on the playmat: a unit at the quest of index
+    ``quest``, an item or an ability beside the avatar; an entangled ability exerted, under
+    the opponent's control. Then Intel, agility and the restriction apply."""
+    player = state.seats[seat]
+    cost = rules.attribute(state, card, "cost")
+    player.power -= cost
+    player.hand.remove(card)
+    kind = rules.card_type(state, card)
+    played = {"type": "card_played", "seat": seat, "card": card, "cost": cost}
+    if kind == "unit":
+        rules.enter_play(state, card, seat)
+        state.quests[quest].units[seat].append(card)
+        played["quest"] = state.quests[quest].card
+    elif kind == "item":
+        rules.enter_play(state, card, seat)
+        player.items.append(card)
+    else:
+        controller = _ability_controller(state, seat, card)
+        rules.enter_play(state, card, controller)
+        state.seats[controller].abilities.append(card)
+        if controller != seat:
+            state.cards[card].exerted = True
+            played["entangled"] = controller
+    events.append(played)
+    if kind == "item":
+        _enforce_restriction(state, seat, card, events)
+    if cost >= INTEL_COST:
+        _spend_intel(state, seat, card, events)
+    if kind == "unit":
+        _agility(state, seat, card, quest, events)
+
+
+def _enforce_restriction(state: State, seat: int, card: int, events: Events) -> None:
+    """One card for each restriction on the playmat: the card already there is destroyed and
+    the player draws a card (TYPES OF CARDS, "Restrictions")."""
+    restriction = rules.definition(state, card)["restriction"]
+    if not restriction:
+        return
+    for other in state.seats[seat].items:
+        if other != card and rules.definition(state, other)["restriction"] == restriction:
+            rules.destroy(state, other, events)
+            rules.draw(state, seat, events)
+            return
+
+
+def _spend_intel(state: State, seat: int, played: int, events: Events) -> None:
+    """Each other card of the player with Intel loses it, and he gains 1 power for each
+    (glossary, "intel")."""
+    for card in rules.controlled(state, seat):
+        if card != played and rules.has_keyword(state, card, "intel"):
+            state.cards[card].removed.append("intel")
+            state.seats[seat].power += 1
+            events.append({"type": "keyword_lost", "card": card, "keyword": "intel"})
+            events.append({"type": "power_gained", "seat": seat, "amount": 1})
+
+
+def _agility(state: State, seat: int, card: int, at: int, events: Events) -> None:
+    """Opposing units with agility at the quest are readied (glossary, "agility")."""
+    for other_seat, units in enumerate(state.quests[at].units):
+        if other_seat == seat:
+            continue
+        for unit in units:
+            if rules.has_keyword(state, unit, "agility") and rules.can_ready(state, unit):
+                rules.ready(state, unit)
+                events.append({"type": "readied", "seat": other_seat, "cards": [unit]})
+
+
+STEPS = {"resolve": _resolve}
+
+DECISIONS = {
+    "choose": DecisionRules(
+        prompt=_choice_prompt,
+        legal=_legal_choices,
+        handlers={"choose": _choose_card},
+    ),
+    "optional": DecisionRules(
+        prompt=lambda state: "Use this card's optional effect?",
+        legal=lambda state: [actions.accept(), actions.decline()],
+        handlers={"accept": _accept, "decline": _decline},
+    ),
+}

@@ -1,0 +1,181 @@
+"""Selectors and conditions of the card-rules vocabulary (docs/card-rules.md, "Selectors" and
+"Conditions"): which cards on the playmat an effect, a cost, a static or an event is about.
+
+A selector is read relative to a ``Context``: the card that has the text, its controller, the
+quest it is at, the card an event is about, and the cards chosen by earlier effects.
+"""
+
+from dataclasses import dataclass, field
+
+from game.engine import continuous, rules
+from game.engine.state import ATTACKING, DEFENDING, State
+
+ROLES = {"attacking": ATTACKING, "defending": DEFENDING}
+
+
+@dataclass
+class Context:
+    """Whose text is being read, and what "this quest", "that unit" and "it" refer to."""
+
+    source: int | None
+    controller: int
+    at: int | None = None  # index of the quest the source is (or was last) at
+    event_card: int | None = None
+    chosen: list[int] = field(default_factory=list)
+
+
+def context_of(state: State, source: int, event_card: int | None = None) -> Context:
+    card = state.cards[source]
+    return Context(source, card.controller, location(state, source), event_card)
+
+
+def in_play(state: State) -> list[int]:
+    """Every card on the playmat: avatars, quests, items, abilities and units."""
+    cards = []
+    for player in state.seats:
+        cards.append(player.avatar)
+        cards += player.items
+        cards += player.abilities
+    for quest in state.quests:
+        cards.append(quest.card)
+        for units in quest.units:
+            cards += units
+    return cards
+
+
+def is_in_play(state: State, card: int) -> bool:
+    return location(state, card) is not None or _beside_avatar(state, card)
+
+
+def _beside_avatar(state: State, card: int) -> bool:
+    return any(
+        card == player.avatar or card in player.items or card in player.abilities
+        for player in state.seats
+    )
+
+
+def location(state: State, card: int) -> int | None:
+    """The index of the quest a unit is at, or of a quest card itself; None otherwise."""
+    for index, quest in enumerate(state.quests):
+        if quest.card == card:
+            return index
+        for units in quest.units:
+            if card in units:
+                return index
+    return None
+
+
+def combatants(state: State) -> list[int]:
+    if state.combat is None:
+        return []
+    return [card for side in state.combat.sides for card in side.combatants]
+
+
+def matches(
+    state: State, selector: dict, card: int, context: Context, *, at: int | None = None
+) -> bool:
+    """Whether ``card`` is one the selector describes. ``at`` gives the quest of a card that
+    has just left play (the unit destroyed "at this quest")."""
+    types = selector.get("types")
+    if types is None:
+        if "self" in selector:
+            return card == context.source
+        if "event_card" in selector:
+            return card == context.event_card
+        return card in context.chosen
+    instance = state.cards[card]
+    printed = state.definitions[instance.definition]
+    if printed["type"] not in types:
+        return False
+    side = selector["side"]
+    if side == "friendly" and instance.controller != context.controller:
+        return False
+    if side == "opposing" and instance.controller == context.controller:
+        return False
+    if selector.get("other") and card == context.source:
+        return False
+    if "trait" in selector and selector["trait"] not in printed["traits"]:
+        return False
+    if "max_cost" in selector and (printed["cost"] or 0) > selector["max_cost"]:
+        return False
+    wanted_state = selector.get("state")
+    if wanted_state == "ready" and instance.exerted:
+        return False
+    if wanted_state == "exerted" and not instance.exerted:
+        return False
+    if wanted_state == "damaged" and not instance.damage:
+        return False
+    where = selector.get("where", "anywhere")
+    if where == "anywhere":
+        return True
+    if where == "combat":
+        return card in combatants(state)
+    quest = location(state, card) if at is None else at
+    if where == "this_quest":
+        return quest is not None and quest == context.at
+    # combat_quest
+    return state.combat is not None and quest == state.combat.quest
+
+
+def matching(
+    state: State, selector: dict, context: Context, *, affecting: bool = False
+) -> list[int]:
+    """The cards a selector describes: the referenced ones, or every card on the playmat that
+    matches a filter. ``affecting``: only cards an effect of the source may affect (an elusive
+    card can't be affected by other cards)."""
+    if "self" in selector:
+        found = [] if context.source is None else [context.source]
+    elif "event_card" in selector:
+        found = [] if context.event_card is None else [context.event_card]
+    elif "chosen" in selector:
+        found = list(context.chosen)
+    else:
+        found = [card for card in in_play(state) if matches(state, selector, card, context)]
+    if affecting:
+        found = [
+            card
+            for card in found
+            if card == context.source or not continuous.is_elusive(state, card)
+        ]
+    return found
+
+
+def count(state: State, selector: dict, context: Context) -> int:
+    """How many cards on the playmat match (glossary, "for each": only the playmat counts)."""
+    return len(matching(state, selector, context))
+
+
+def seat_of(state: State, context: Context, player: str) -> int:
+    """The seat ``you`` or ``opponent`` names, from the controller's point of view."""
+    return context.controller if player == "you" else rules.opponent(state, context.controller)
+
+
+def holds(state: State, condition: dict | None, context: Context) -> bool:
+    """Whether a condition holds now; no condition always holds."""
+    if condition is None:
+        return True
+    name = condition["condition"]
+    if name == "count":
+        return count(state, condition["selector"], context) >= condition["at_least"]
+    if name == "combat_role":
+        if state.combat is None:
+            return False
+        side = state.combat.sides[ROLES[condition["role"]]]
+        return any(matches(state, condition["subject"], card, context) for card in side.combatants)
+    if name == "turn":
+        return state.active == seat_of(state, context, condition["player"])
+    if name == "quests_completed":
+        completed = state.seats[seat_of(state, context, condition["player"])].completed
+        return len(completed) >= condition["at_least"]
+    if name == "played_this_turn":
+        return any(
+            state.cards[card].played_turn == state.turn
+            for card in matching(state, condition["subject"], context)
+        )
+    raise ValueError(f"unknown condition {name!r}")
+
+
+def damageable(state: State, card: int) -> bool:
+    return rules.card_type(state, card) in ("unit", "avatar") or (
+        rules.definition(state, card)["restriction"] == "starship"
+    )

@@ -1,0 +1,152 @@
+"""Triggered abilities: "whenever", "when" and "at" text (docs/card-rules.md, "Events").
+
+The engine's own events say what happened; after every step, the new events are read, in
+order, and each card text they trigger is queued as a pending effect (``effects.queue``).
+Cards triggered by one event are queued oldest first (glossary, "timestamp"). A card that
+has just left play, a quest just completed and an ability just applied still see the events
+about themselves ("When this unit is destroyed", "When you complete this quest").
+"""
+
+from game.engine import effects, select
+from game.engine.select import Context
+from game.engine.state import State
+
+# The engine event each trigger event is read from.
+_SOURCES = {
+    "card_played": ("played",),
+    "destroyed": ("destroyed", "leaves_play"),
+    "returned": ("leaves_play",),
+    "turn_started": ("start_of_turn",),
+    "turn_ended": ("end_of_turn",),
+    "combat_began": ("combat_begins", "begins_attacking", "begins_defending"),
+    "combat_ended": ("wins_combat", "loses_combat"),
+    "damage_dealt": ("deals_damage",),
+    "damaged": ("takes_damage",),
+    "quest_completed": ("quest_completed",),
+    "ability_applied": ("ability_applied",),
+}
+
+
+def collect(state: State, events: list[dict], start: int) -> int:
+    """Queue what ``events[start:]`` trigger; returns how many events have been read."""
+    index = start
+    while index < len(events):
+        event = events[index]
+        index += 1
+        if event["type"] in _SOURCES:
+            for pending in _triggered(state, event):
+                effects.queue(state, pending)
+    return index
+
+
+def _triggered(state: State, event: dict) -> list[dict]:
+    names = _SOURCES[event["type"]]
+    sources = select.in_play(state)
+    left = event.get("card") if event["type"] in ("destroyed", "returned") else None
+    if event["type"] in ("destroyed", "returned", "ability_applied"):
+        sources.append(event["card"])
+    if event["type"] == "quest_completed":
+        sources.append(event["quest"])
+    found = []
+    for source in dict.fromkeys(sources):
+        card_triggers = state.definitions[state.cards[source].definition]["rules"].get("triggers")
+        if not card_triggers:
+            continue
+        for trigger in card_triggers:
+            if trigger["event"] not in names:
+                continue
+            at = event.get("at") if source == left else select.location(state, source)
+            where = Context(source, state.cards[source].controller, at)
+            event_card = _fires(state, trigger, event, where, left)
+            if event_card is False:
+                continue
+            where.event_card = event_card
+            if not select.holds(state, trigger.get("condition"), where):
+                continue
+            found.append(
+                (
+                    state.cards[source].since,
+                    effects.frame(
+                        state,
+                        source,
+                        where.controller,
+                        [],
+                        trigger["effect"],
+                        at=at,
+                        event_card=event_card,
+                        optional=trigger.get("optional", False),
+                    ),
+                )
+            )
+    if event["type"] == "destroyed":
+        for source, when_destroyed in zip(
+            event.get("marks", ()), event.get("effects", ()), strict=True
+        ):
+            found.append(
+                (
+                    state.cards[source].since,
+                    effects.frame(
+                        state,
+                        source,
+                        state.cards[source].controller,
+                        [],
+                        when_destroyed,
+                        at=select.location(state, source),
+                        event_card=event["card"],
+                    ),
+                )
+            )
+    found.sort(key=lambda entry: entry[0])
+    return [pending for _, pending in found]
+
+
+def _player_matches(where: Context, wanted: str, seat: int) -> bool:
+    if wanted == "any":
+        return True
+    return (seat == where.controller) == (wanted == "you")
+
+
+def _fires(state: State, trigger: dict, event: dict, where: Context, left: int | None):
+    """The event card if ``trigger`` fires on ``event``, else False."""
+    name = trigger["event"]
+
+    def subject(card: int, selector: dict | None = None) -> bool:
+        at = event.get("at") if card == left else None
+        return select.matches(state, selector or trigger["subject"], card, where, at=at)
+
+    if name in ("played", "destroyed", "leaves_play", "takes_damage"):
+        return event["card"] if subject(event["card"]) else False
+    if name in ("start_of_turn", "end_of_turn"):
+        return None if _player_matches(where, trigger["player"], event["seat"]) else False
+    if name == "combat_begins":
+        cards = event["attackers"] + event["defenders"]
+    elif name == "begins_attacking":
+        cards = event["attackers"]
+    elif name == "begins_defending":
+        cards = event["defenders"]
+    elif name == "wins_combat":
+        cards = event.get("winners", [])
+    elif name == "loses_combat":
+        cards = event.get("losers", [])
+    elif name == "deals_damage":
+        if subject(event["card"], trigger["recipient"]) and any(
+            subject(card) for card in event["by"]
+        ):
+            return event["card"]
+        return False
+    elif name == "quest_completed":
+        if _player_matches(where, trigger["player"], event["seat"]) and subject(
+            event["quest"], trigger["quest"]
+        ):
+            return event["quest"]
+        return False
+    elif name == "ability_applied":
+        if subject(event["card"]) and subject(event["quest"], trigger["quest"]):
+            return event["quest"]
+        return False
+    else:
+        raise ValueError(f"unknown trigger event {name!r}")
+    for card in cards:
+        if subject(card):
+            return card
+    return False
