@@ -186,6 +186,7 @@ def _play_tactic(state: State, action: actions.Action, events: Events) -> None:
     player.hand.remove(card)
     player.discard.append(card)
     events.append({"type": "tactic_played", "seat": seat, "card": card, "cost": cost})
+    effects.spend_intel(state, seat, card, events)
     effects.play_tactic(state, seat, card, _next_combat_action(state))
 
 
@@ -371,8 +372,15 @@ def _combat_damage(state: State, events: Events) -> None:
             rules.deal_damage(state, card, amount, events, dealers)
             taken.append(card)
     rules.destroy_defeated(state, taken, events)
+    state.step = "combat_over"
+
+
+def _combat_over(state: State, events: Events) -> None:
+    """What the damage triggered happened while the combat was still on ("whenever a unit
+    takes damage during combat"); now the combat is over and the turn goes on."""
+    resume = state.combat.resume
     effects.end_combat(state, events)
-    state.step = combat.resume
+    state.step = resume
 
 
 STEPS = {
@@ -380,6 +388,7 @@ STEPS = {
     "damage_bonus_next": _damage_bonus_next,
     "damage_assignment_next": _damage_assignment_next,
     "combat_damage": _combat_damage,
+    "combat_over": _combat_over,
 }
 
 

@@ -193,6 +193,8 @@ def has_keyword(state: State, card: int, keyword: str) -> bool:
 
 def _may_grant(state: State) -> bool:
     """Whether anything on the playmat grants keywords now (rarely: a link, a static)."""
+    if not (state.statics or state.lasting or state.marks):
+        return False
     return (
         any(entry["modifier"]["primitive"] == "grant_keyword" for entry in state.lasting)
         or any(mark["modifiers"] for mark in state.marks)
@@ -244,8 +246,11 @@ def add_lasting(state: State, card: int, source: int | None, duration: str, modi
 
 
 def entered_play(state: State, card: int) -> None:
-    if state.definitions[state.cards[card].definition]["rules"].get("statics"):
+    printed_rules = state.definitions[state.cards[card].definition]["rules"]
+    if printed_rules.get("statics"):
         state.statics.append(card)
+    if printed_rules.get("triggers"):
+        state.listeners.append(card)
 
 
 def end_of(state: State, durations: tuple[str, ...]) -> None:
@@ -258,6 +263,8 @@ def left_play(state: State, card: int) -> list[dict]:
     returns the target marks on it (their ``when_destroyed`` may happen now)."""
     if card in state.statics:
         state.statics.remove(card)
+    if card in state.listeners:
+        state.listeners.remove(card)
     state.lasting = [
         entry
         for entry in state.lasting

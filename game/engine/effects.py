@@ -156,8 +156,18 @@ def _choice_prompt(state: State) -> str:
     choice = pending["choice"]
     step = pending["steps"][0]["primitive"]
     left = choice["needed"] - len(choice["picked"])
-    what = PROMPTS.get(step["primitive"], "Choose a card")
-    return f"{what}: choose {left} more."
+    cards = "a card" if left == 1 else f"{left} cards"
+    return f"{_source_title(state, pending)}: choose {cards} {PROMPTS[step['primitive']]}."
+
+
+def _source_title(state: State, pending: dict) -> str:
+    if pending["source"] is None:
+        return "Tactic"
+    return rules.definition(state, pending["source"])["title"]
+
+
+def _optional_prompt(state: State) -> str:
+    return f"{_source_title(state, state.pending[0])}: use this optional effect?"
 
 
 def _accept(state: State, action: actions.Action, events: Events) -> None:
@@ -173,29 +183,30 @@ def _decline(state: State, action: actions.Action, events: Events) -> None:
     state.deciding = None
 
 
+# What a chosen card is for, in a choice's prompt ("choose a card to damage").
 PROMPTS = {
-    "exert": "Exert",
-    "destroy": "Destroy",
-    "discard": "Discard",
-    "deal_damage": "Deal damage to",
-    "heal": "Heal",
-    "shield": "Shield",
-    "modify": "Choose the card it changes",
-    "ready": "Ready",
-    "return_to_hand": "Return to its owner's hand",
-    "move_unit": "Move to the other quest",
-    "withdraw": "Withdraw",
-    "join_combat": "Join the combat",
-    "grant_keyword": "Choose the card that gains the keyword",
-    "remove_keyword": "Choose the card that loses the keyword",
-    "prohibit": "Choose the card it stops",
-    "search": "Search your deck for a card",
-    "recover": "Return a card from your discard pile to your hand",
-    "add_level_tokens": "Choose the quest",
-    "move_level_tokens": "Choose the quest the level tokens move from",
-    "raid_again": "Choose the quest you may raid from a second time",
-    "target": "Target",
-    "link": "Link to",
+    "exert": "to exert",
+    "destroy": "to destroy",
+    "discard": "to discard",
+    "deal_damage": "to damage",
+    "heal": "to heal",
+    "shield": "to shield",
+    "modify": "to change",
+    "ready": "to ready",
+    "return_to_hand": "to return to its owner's hand",
+    "move_unit": "to move to the other quest",
+    "withdraw": "to withdraw",
+    "join_combat": "to join the combat",
+    "grant_keyword": "to gain the keyword",
+    "remove_keyword": "to lose the keyword",
+    "prohibit": "to stop",
+    "search": "to take from your deck",
+    "recover": "to return from your discard pile to your hand",
+    "add_level_tokens": "(the quest for the level tokens)",
+    "move_level_tokens": "(the quest the level tokens move from)",
+    "raid_again": "(the quest you may raid from a second time)",
+    "target": "to target",
+    "link": "to link to",
 }
 
 
@@ -949,8 +960,7 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
     events.append(played)
     if kind == "item":
         _enforce_restriction(state, seat, card, events)
-    if cost >= INTEL_COST:
-        _spend_intel(state, seat, card, events)
+    spend_intel(state, seat, card, events)
     if kind == "unit":
         _agility(state, seat, card, quest, events)
 
@@ -968,9 +978,14 @@ def _enforce_restriction(state: State, seat: int, card: int, events: Events) -> 
             return
 
 
-def _spend_intel(state: State, seat: int, played: int, events: Events) -> None:
-    """Each other card of the player with Intel loses it, and he gains 1 power for each
-    (glossary, "intel")."""
+def spend_intel(state: State, seat: int, played: int, events: Events) -> None:
+    """Playing a card that costs 4 or more: each other card of the player with Intel loses it,
+    and he gains 1 power for each (glossary, "intel")."""
+    if (
+        rules.definition(state, played)["cost"] is None
+        or rules.attribute(state, played, "cost") < INTEL_COST
+    ):
+        return
     for card in rules.controlled(state, seat):
         if card != played and rules.has_keyword(state, card, "intel"):
             state.cards[card].removed.append("intel")
@@ -999,7 +1014,7 @@ DECISIONS = {
         handlers={"choose": _choose_card},
     ),
     "optional": DecisionRules(
-        prompt=lambda state: "Use this card's optional effect?",
+        prompt=_optional_prompt,
         legal=lambda state: [actions.accept(), actions.decline()],
         handlers={"accept": _accept, "decline": _decline},
     ),

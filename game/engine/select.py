@@ -56,11 +56,15 @@ def _beside_avatar(state: State, card: int) -> bool:
 
 def location(state: State, card: int) -> int | None:
     """The index of the quest a unit is at, or of a quest card itself; None otherwise."""
-    for index, quest in enumerate(state.quests):
-        if quest.card == card:
-            return index
-        for units in quest.units:
-            if card in units:
+    kind = state.definitions[state.cards[card].definition]["type"]
+    if kind == "unit":
+        for index, quest in enumerate(state.quests):
+            for units in quest.units:
+                if card in units:
+                    return index
+    elif kind == "quest":
+        for index, quest in enumerate(state.quests):
+            if quest.card == card:
                 return index
     return None
 

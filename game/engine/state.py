@@ -124,6 +124,8 @@ class State:
     marks: list[dict] = field(default_factory=list)
     # The cards on the playmat that have statics, so modifiers are found without a search.
     statics: list[int] = field(default_factory=list)
+    # The cards on the playmat that have triggers, for the same reason.
+    listeners: list[int] = field(default_factory=list)
     # Effects waiting to resolve, oldest first (see game.engine.effects).
     pending: list[dict] = field(default_factory=list)
     # The step and deciding seat the game returns to once the pending effects are resolved.

@@ -41,7 +41,7 @@ def collect(state: State, events: list[dict], start: int) -> int:
 
 def _triggered(state: State, event: dict) -> list[dict]:
     names = _SOURCES[event["type"]]
-    sources = select.in_play(state)
+    sources = list(state.listeners)
     left = event.get("card") if event["type"] in ("destroyed", "returned") else None
     if event["type"] in ("destroyed", "returned", "ability_applied"):
         sources.append(event["card"])
