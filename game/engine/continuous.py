@@ -195,11 +195,17 @@ def _may_grant(state: State) -> bool:
     """Whether anything on the playmat grants keywords now (rarely: a link, a static)."""
     if not (state.statics or state.lasting or state.marks):
         return False
-    return (
+    key = (id(state), "grants")
+    if _memo is not None and key in _memo:
+        return _memo[key]
+    grants = (
         any(entry["modifier"]["primitive"] == "grant_keyword" for entry in state.lasting)
         or any(mark["modifiers"] for mark in state.marks)
         or bool(_static_sources(state, "grant_keyword"))
     )
+    if _memo is not None:
+        _memo[key] = grants
+    return grants
 
 
 def current_keywords(state: State, card: int) -> list[str]:

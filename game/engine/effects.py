@@ -651,8 +651,10 @@ def _title(state: State, card: int) -> str:
     return rules.definition(state, card)["title"]
 
 
-def _quests(state: State, pending: dict, selector: dict) -> list[int] | None:
+def _quests(state: State, pending: dict, selector: dict, keep=None) -> list[int] | None:
     found = select.matching(state, selector, context(pending))
+    if keep is not None:
+        found = [card for card in found if keep(state, card)]
     is_filter = "self" not in selector
     return _choose(
         state,
@@ -716,12 +718,20 @@ RAIDS_AT_MOST = 2
 
 
 def _raid_again(state, pending, effect, times, events):
-    chosen = _quests(state, pending, effect["target"])
+    """Only the player taking the turn raids, so the allowance is his alone: raid_again in
+    another player's turn does nothing."""
+    if pending["controller"] != state.active:
+        return None
+    chosen = _quests(state, pending, effect["target"], _may_raid_again)
     if chosen is None:
         return False
     for quest_card in chosen:
         state.quests[rules.quest_index(state, quest_card)].raids_allowed = RAIDS_AT_MOST
         events.append({"type": "raid_again", "seat": pending["controller"], "quest": quest_card})
+
+
+def _may_raid_again(state: State, quest_card: int) -> bool:
+    return state.quests[rules.quest_index(state, quest_card)].raids_allowed < RAIDS_AT_MOST
 
 
 def _mark(kind: str, modifiers_key: str):
@@ -826,7 +836,10 @@ def possible(state: State, effect: dict, where: Context) -> bool:
         seat = select.seat_of(state, where, effect["player"])
         return any(quest.tokens[seat] for quest in state.quests)
     if name == "raid_again":
-        return any(quest.raids_allowed < RAIDS_AT_MOST for quest in state.quests)
+        return where.controller == state.active and any(
+            _may_raid_again(state, quest)
+            for quest in select.matching(state, effect["target"], where)
+        )
     if name == "for_each":
         return select.count(state, effect["counted"], where) > 0 and any(
             possible(state, inner, where) for inner in effect["effect"]

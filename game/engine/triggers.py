@@ -56,7 +56,7 @@ def _triggered(state: State, event: dict) -> list[dict]:
             if trigger["event"] not in names:
                 continue
             at = event.get("at") if source == left else select.location(state, source)
-            where = Context(source, state.cards[source].controller, at)
+            where = Context(source, _reader(state, source, event), at)
             event_card = _fires(state, trigger, event, where, left)
             if event_card is False:
                 continue
@@ -98,6 +98,14 @@ def _triggered(state: State, event: dict) -> list[dict]:
             )
     found.sort(key=lambda entry: entry[0])
     return [pending for _, pending in found]
+
+
+def _reader(state: State, source: int, event: dict) -> int:
+    """Whose point of view a card's text is read from: its controller's; but both players
+    attempt both quests, so "When you complete this quest" speaks to whoever completes it."""
+    if event["type"] == "quest_completed" and event["quest"] == source:
+        return event["seat"]
+    return state.cards[source].controller
 
 
 def _player_matches(where: Context, wanted: str, seat: int) -> bool:
