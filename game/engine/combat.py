@@ -9,7 +9,7 @@ dealt at once, so a tie can destroy both sides together (WINNING THE GAME).
 
 from collections import Counter
 
-from game.engine import actions, effects, rules
+from game.engine import actions, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events
 from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State
 
@@ -318,7 +318,8 @@ def _damage_assignment_next(state: State, events: Events) -> None:
     combat = state.combat
     for dealer in combat.dealing:
         taker = combat.sides[1 - dealer]
-        room = _room_for_damage(state, taker, combat.sides[dealer].damage)
+        with continuous.unchanging():
+            room = _room_for_damage(state, taker, combat.sides[dealer].damage)
         points_left = min(combat.sides[dealer].damage - len(taker.assigned), sum(room.values()))
         if points_left <= 0:
             continue

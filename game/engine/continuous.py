@@ -38,27 +38,40 @@ def is_elusive(state: State, card: int) -> bool:
     )
 
 
-def _static_kinds(state: State) -> list[frozenset[str]]:
-    """For each card definition, the kinds of modifier its statics apply ("modify",
-    "grant_keyword", "prohibit"), looked up once per game's definitions."""
-    cached = _STATIC_KINDS.get(id(state.definitions))
+def _static_reach(state: State) -> list[dict[str, list[tuple[dict, frozenset[int]]]]]:
+    """For each card definition, its statics by the kind of modifier they apply ("modify",
+    "grant_keyword", "prohibit"), each with the definitions it could ever apply to (by type,
+    trait or "self"), so most cards are passed over without reading the board. Worked out
+    once per game's definitions."""
+    cached = _STATIC_REACH.get(id(state.definitions))
     if cached is not None and cached[0] is state.definitions:
         return cached[1]
-    kinds = []
-    for printed in state.definitions:
-        found = set()
+    reach = []
+    for index, printed in enumerate(state.definitions):
+        by_kind: dict[str, list] = {}
         for static in printed["rules"].get("statics", ()):
+            selector = static["applies_to"]
+            if "types" in selector:
+                targets = frozenset(
+                    other
+                    for other, target in enumerate(state.definitions)
+                    if target["type"] in selector["types"]
+                    and ("trait" not in selector or selector["trait"] in target["traits"])
+                )
+            else:
+                targets = frozenset({index})
             modifier = static["effect"]
             inner = modifier["effect"] if modifier["primitive"] == "for_each" else [modifier]
-            found.update(each["primitive"] for each in inner)
-        kinds.append(frozenset(found))
-    if len(_STATIC_KINDS) > 256:
-        _STATIC_KINDS.clear()
-    _STATIC_KINDS[id(state.definitions)] = (state.definitions, kinds)
-    return kinds
+            for kind in {each["primitive"] for each in inner}:
+                by_kind.setdefault(kind, []).append((static, targets))
+        reach.append(by_kind)
+    if len(_STATIC_REACH) > 256:
+        _STATIC_REACH.clear()
+    _STATIC_REACH[id(state.definitions)] = (state.definitions, reach)
+    return reach
 
 
-_STATIC_KINDS: dict[int, tuple[list[dict], list[frozenset[str]]]] = {}
+_STATIC_REACH: dict[int, tuple[list[dict], list]] = {}
 
 
 class unchanging:  # noqa: N801 (used as a context manager, like a function)
@@ -98,31 +111,44 @@ def _static_sources(state: State, kind: str) -> list[tuple[int, "select.Context"
     key = (id(state), kind)
     if _memo is not None and key in _memo:
         return _memo[key]
-    static_kinds = _static_kinds(state)
+    reach = _static_reach(state)
     sources = [
         (source, select.context_of(state, source))
         for source in state.statics
-        if kind in static_kinds[state.cards[source].definition]
+        if kind in reach[state.cards[source].definition]
     ]
     if _memo is not None:
         _memo[key] = sources
     return sources
 
 
+def _held(state: State) -> dict[int, list[dict]]:
+    """The modifiers of one-shot effects, links and targets, by the card they are on."""
+    key = (id(state), "held")
+    if _memo is not None and key in _memo:
+        return _memo[key]
+    held: dict[int, list[dict]] = {}
+    for entry in state.lasting:
+        held.setdefault(entry["card"], []).append(entry["modifier"])
+    for mark in state.marks:
+        if mark["modifiers"]:
+            held.setdefault(mark["card"], []).extend(mark["modifiers"])
+    if _memo is not None:
+        _memo[key] = held
+    return held
+
+
 def _modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
     found = [
-        (entry["modifier"], 1)
-        for entry in state.lasting
-        if entry["card"] == card and entry["modifier"]["primitive"] == kind
+        (modifier, 1) for modifier in _held(state).get(card, ()) if modifier["primitive"] == kind
     ]
-    for mark in state.marks:
-        if mark["card"] == card:
-            found += [
-                (modifier, 1) for modifier in mark["modifiers"] if modifier["primitive"] == kind
-            ]
     elusive = None
+    definition = state.cards[card].definition
+    reach = _static_reach(state)
     for source, context in _static_sources(state, kind):
-        for static in state.definitions[state.cards[source].definition]["rules"]["statics"]:
+        for static, targets in reach[state.cards[source].definition][kind]:
+            if definition not in targets:
+                continue
             if not select.matches(state, static["applies_to"], card, context):
                 continue
             if source != card:
@@ -174,13 +200,8 @@ def has_keyword(state: State, card: int, keyword: str) -> bool:
     instance = state.cards[card]
     if keyword in instance.removed:
         return False
-    for entry in state.lasting:
-        modifier = entry["modifier"]
-        if (
-            entry["card"] == card
-            and modifier["primitive"] == "remove_keyword"
-            and modifier["keyword"] == keyword
-        ):
+    for modifier in _held(state).get(card, ()):
+        if modifier["primitive"] == "remove_keyword" and modifier["keyword"] == keyword:
             return False
     if any(entry["keyword"] == keyword for entry in printed_keywords(state, card)):
         return True

@@ -126,15 +126,20 @@ def _choose(
     return None
 
 
-def _targets(state: State, pending: dict, selector: dict, keep=None) -> list[int] | None:
-    """The cards an effect's ``target`` selector gets: references as they are; a filter's
-    matching cards that the effect can affect (``keep``), chosen by the controller."""
+def _targets(state: State, pending: dict, selector: dict, useful=None) -> list[int] | None:
+    """The cards an effect's ``target`` selector names: references and ``"count": "all"``
+    name every matching card; otherwise the controller chooses among those the effect can
+    act on (``useful``). The named cards become the frame's chosen ones ("it", "they");
+    returns those the effect can act on, or None while waiting for the choice."""
     found = select.matching(state, selector, context(pending), affecting=True)
-    if keep is not None:
-        found = [card for card in found if keep(state, card)]
-    is_filter = not any(key in selector for key in ("self", "event_card", "chosen"))
-    needed = selector.get("count", 1) if is_filter else "all"
-    return _choose(state, pending, found, needed, pending["controller"])
+    needed = selector.get("count", 1) if "types" in selector else "all"
+    if needed != "all" and useful is not None:
+        found = [card for card in found if useful(state, card)]
+    chosen = _choose(state, pending, found, needed, pending["controller"])
+    if chosen is None:
+        return None
+    pending["chosen"] = chosen
+    return [card for card in chosen if useful is None or useful(state, card)]
 
 
 def _legal_choices(state: State) -> list[actions.Action]:
@@ -300,16 +305,12 @@ def can_pay(state: State, cost: dict, where: Context) -> bool:
     if name == "exert_self":
         return rules.can_exert(state, source)
     if name == "exert":
-        return any(
-            rules.can_exert(state, card)
-            for card in select.matching(state, cost["target"], where, affecting=True)
-        )
+        return select.any_matching(state, cost["target"], where, rules.can_exert, affecting=True)
     if name == "destroy_self":
         return rules.can_leave_play(state, source)
     if name == "destroy":
-        return any(
-            rules.can_leave_play(state, card)
-            for card in select.matching(state, cost["target"], where, affecting=True)
+        return select.any_matching(
+            state, cost["target"], where, rules.can_leave_play, affecting=True
         )
     if name == "discard":
         return len(state.seats[where.controller].hand) >= cost["amount"]
@@ -350,7 +351,6 @@ def _deal_damage(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], select.damageable)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     by = [] if pending["source"] is None else [pending["source"]]
     for card in chosen:
         rules.deal_damage(state, card, effect["amount"] * times, events, by)
@@ -365,7 +365,6 @@ def _heal(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], _damaged)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     for card in chosen:
         rules.heal(state, card, effect["amount"] * times, events)
 
@@ -374,7 +373,6 @@ def _shield(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], select.damageable)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     for card in chosen:
         state.cards[card].shield += effect["amount"] * times
         events.append({"type": "shielded", "card": card, "amount": effect["amount"] * times})
@@ -388,7 +386,6 @@ def _lasting(modifier_of):
         chosen = _targets(state, pending, effect["target"], select.is_in_play)
         if chosen is None:
             return False
-        pending["chosen"] = chosen
         modifier = modifier_of(effect, times)
         for card in chosen:
             continuous.add_lasting(state, card, pending["source"], effect["duration"], modifier)
@@ -451,7 +448,6 @@ def _exert(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], rules.can_exert)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     for card in chosen:
         if select.is_in_play(state, card) and rules.can_exert(state, card):
             rules.exert(state, card, events)
@@ -462,7 +458,6 @@ def _ready(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], rules.can_ready)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     for card in chosen:
         if select.is_in_play(state, card) and rules.can_ready(state, card):
             rules.ready(state, card)
@@ -479,7 +474,6 @@ def _destroy(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], _can_be_removed)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     avatars = {player.avatar for player in state.seats}
     for card in chosen:
         if card not in avatars and _can_be_removed(state, card):
@@ -490,7 +484,6 @@ def _return_to_hand(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], _can_be_removed)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     avatars = {player.avatar for player in state.seats}
     for card in chosen:
         if card not in avatars and _can_be_removed(state, card):
@@ -505,7 +498,6 @@ def _move_unit(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], _movable)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     for card in chosen:
         move_unit(state, card, events)
 
@@ -532,7 +524,6 @@ def _withdraw(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], _is_combatant)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     combat = state.combat
     if combat is None:
         return None
@@ -575,7 +566,6 @@ def _join_combat(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect["target"], _can_join)
     if chosen is None:
         return False
-    pending["chosen"] = chosen
     for card in chosen:
         if _can_join(state, card):
             join_combat(state, card, events)
@@ -739,7 +729,6 @@ def _mark(kind: str, modifiers_key: str):
         chosen = _targets(state, pending, effect["target"], select.is_in_play)
         if chosen is None:
             return False
-        pending["chosen"] = chosen
         for card in chosen:
             state.marks.append(
                 {
@@ -797,7 +786,7 @@ EFFECTS = {
 }
 
 # Which cards an effect's target can do something to, for "can any part happen?"
-_USEFUL_TARGETS = {
+USEFUL_TARGETS = {
     "deal_damage": select.damageable,
     "heal": _damaged,
     "shield": select.damageable,
@@ -811,16 +800,22 @@ _USEFUL_TARGETS = {
 }
 
 
-def possible(state: State, effect: dict, where: Context) -> bool:
+def possible(state: State, effect: dict, where: Context, *, source_gone: bool = False) -> bool:
     """Whether any part of the effect can happen now: an activated action or a tactic whose
-    effect can't happen at all can't be used (rulebook, MAIN PHASE, activated actions)."""
+    effect can't happen at all can't be used (rulebook, MAIN PHASE, activated actions).
+    ``source_gone``: paying the costs takes the card with the text off the playmat, so
+    nothing "this card" does can happen."""
     name = effect["primitive"]
     if "target" in effect and name not in ("add_level_tokens", "raid_again"):
-        if any(key in effect["target"] for key in ("chosen",)):
-            return True
-        found = select.matching(state, effect["target"], where, affecting=True)
-        useful = _USEFUL_TARGETS.get(name)
-        return any(useful is None or useful(state, card) for card in found)
+        if source_gone and "self" in effect["target"]:
+            return False
+        if "chosen" in effect["target"]:
+            # "It" acts only on what an earlier effect of the list named; that effect is
+            # checked on its own.
+            return False
+        return select.any_matching(
+            state, effect["target"], where, USEFUL_TARGETS.get(name), affecting=True
+        )
     if name in ("add_total", "add_damage"):
         return state.combat is not None
     if name == "discard":
@@ -880,9 +875,22 @@ def usable_actions(state: State, seat: int, timing: str) -> list[actions.Action]
                 where = Context(card, seat, select.location(state, card))
             if not all(can_pay(state, cost, where) for cost in action["cost"]):
                 continue
-            if any(possible(state, effect, where) for effect in action["effect"]):
+            gone = _costs_remove(state, card, action["cost"])
+            if any(possible(state, effect, where, source_gone=gone) for effect in action["effect"]):
                 usable.append(actions.activate(card, index))
     return usable
+
+
+def _costs_remove(state: State, card: int, costs: list[dict]) -> bool:
+    """Whether paying the costs takes the card itself off the playmat."""
+    for cost in costs:
+        if cost["primitive"] == "destroy_self":
+            return True
+        if cost["primitive"] == "damage_self":
+            room = rules.damage_room(state, card)
+            if room is not None and cost["amount"] >= room:
+                return True
+    return False
 
 
 def activate(state: State, card: int, index: int, resume: tuple[str, int | None]) -> None:

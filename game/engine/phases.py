@@ -144,7 +144,13 @@ def _complete_quest(state: State, seat: int, at: int, events: Events) -> None:
     completed = state.quests[at].card
     player.power += COMPLETION_POWER
     events.append(
-        {"type": "quest_completed", "seat": seat, "quest": completed, "power": COMPLETION_POWER}
+        {
+            "type": "quest_completed",
+            "seat": seat,
+            "quest": completed,
+            "at": at,
+            "power": COMPLETION_POWER,
+        }
     )
     if not player.quest_pile:
         rules.win(state, seat, "quests_completed", events)

@@ -144,6 +144,23 @@ def matching(
     return found
 
 
+def any_matching(
+    state: State, selector: dict, context: Context, useful=None, *, affecting: bool = False
+) -> bool:
+    """Whether some card matches (and is ``useful``): ``matching`` without the whole list."""
+    if "types" not in selector:
+        cards = matching(state, selector, context, affecting=affecting)
+        return any(useful is None or useful(state, card) for card in cards)
+    for card in in_play(state):
+        if (
+            matches(state, selector, card, context)
+            and (not affecting or card == context.source or not continuous.is_elusive(state, card))
+            and (useful is None or useful(state, card))
+        ):
+            return True
+    return False
+
+
 def count(state: State, selector: dict, context: Context) -> int:
     """How many cards on the playmat match (glossary, "for each": only the playmat counts)."""
     return len(matching(state, selector, context))

@@ -42,7 +42,10 @@ def collect(state: State, events: list[dict], start: int) -> int:
 def _triggered(state: State, event: dict) -> list[dict]:
     names = _SOURCES[event["type"]]
     sources = list(state.listeners)
+    # The card that has just left the playmat, seen where it was ("at this quest").
     left = event.get("card") if event["type"] in ("destroyed", "returned") else None
+    if event["type"] == "quest_completed":
+        left = event["quest"]
     if event["type"] in ("destroyed", "returned", "ability_applied"):
         sources.append(event["card"])
     if event["type"] == "quest_completed":

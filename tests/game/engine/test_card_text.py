@@ -1296,9 +1296,13 @@ def test_quest_phase_level_tokens_placed_by_an_effect_complete_the_quest_at_the_
     assert tokens_placed == 2
     assert quest_then == level_2_quest
     assert "quest_completed" not in [event["type"] for event in placed]
-    assert {"type": "quest_completed", "seat": FIRST, "quest": level_2_quest, "power": 1} in (
-        completed
-    )
+    assert {
+        "type": "quest_completed",
+        "seat": FIRST,
+        "quest": level_2_quest,
+        "at": 0,
+        "power": 1,
+    } in completed
     assert state.seats[FIRST].completed == [level_2_quest]
 
 
@@ -1324,6 +1328,10 @@ def test_quest_phase_level_tokens_moved_by_an_effect_complete_the_quest_at_the_n
     assert tokens_after_the_move == [2, 0]
     assert quest_then == level_2_quest
     assert "quest_completed" not in [event["type"] for event in moved]
-    assert {"type": "quest_completed", "seat": FIRST, "quest": level_2_quest, "power": 1} in (
-        completed
-    )
+    assert {
+        "type": "quest_completed",
+        "seat": FIRST,
+        "quest": level_2_quest,
+        "at": 0,
+        "power": 1,
+    } in completed

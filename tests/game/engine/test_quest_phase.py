@@ -135,6 +135,7 @@ def test_quest_phase_completing_gains_one_power_and_the_completer_replaces_the_q
         "type": "quest_completed",
         "seat": FIRST,
         "quest": tylers_quest,
+        "at": 1,
         "power": 1,
     }
     assert api.legal_actions(state).kind == "main"
