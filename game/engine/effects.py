@@ -587,38 +587,39 @@ def _card_filter_matches(state: State, card_filter: dict, card: int) -> bool:
     )
 
 
-def _search(state, pending, effect, times, events):
+def _take_to_hand(state, pending, card_filter: dict, zone: str, taken: str, events: Events):
+    """The controller takes a card matching ``card_filter`` from his ``deck`` or ``discard``
+    pile into his hand, revealing it (event ``taken``); returns the cards taken, or None
+    while he chooses."""
     seat = pending["controller"]
     player = state.seats[seat]
-    found = [card for card in player.deck if _card_filter_matches(state, effect["card"], card)]
-    chosen = _choose(state, pending, found, 1, seat, "deck")
+    pile = getattr(player, zone)
+    found = [card for card in pile if _card_filter_matches(state, card_filter, card)]
+    chosen = _choose(state, pending, found, 1, seat, zone)
+    if chosen is None:
+        return None
+    for card in chosen:
+        pile.remove(card)
+        player.hand.append(card)
+        events.append({"type": taken, "seat": seat, "card": card, "title": _title(state, card)})
+    return chosen
+
+
+def _search(state, pending, effect, times, events):
+    """Search: reveal the card found, put it in hand, then shuffle the deck (glossary)."""
+    chosen = _take_to_hand(state, pending, effect["card"], "deck", "searched", events)
     if chosen is None:
         return False
-    for card in chosen:
-        player.deck.remove(card)
-        player.hand.append(card)
-        events.append(
-            {"type": "searched", "seat": seat, "card": card, "title": _title(state, card)}
-        )
+    seat = pending["controller"]
     if not chosen:
         events.append({"type": "search_failed", "seat": seat})
-    player.deck = rng.shuffle(state, player.deck)
+    state.seats[seat].deck = rng.shuffle(state, state.seats[seat].deck)
     events.append({"type": "deck_shuffled", "seat": seat})
 
 
 def _recover(state, pending, effect, times, events):
-    seat = pending["controller"]
-    player = state.seats[seat]
-    found = [card for card in player.discard if _card_filter_matches(state, effect["card"], card)]
-    chosen = _choose(state, pending, found, 1, seat, "discard")
-    if chosen is None:
+    if _take_to_hand(state, pending, effect["card"], "discard", "recovered", events) is None:
         return False
-    for card in chosen:
-        player.discard.remove(card)
-        player.hand.append(card)
-        events.append(
-            {"type": "recovered", "seat": seat, "card": card, "title": _title(state, card)}
-        )
 
 
 def _create_card(state, pending, effect, times, events):
