@@ -78,6 +78,8 @@ def test_create_an_avatar_step_by_step(page, screenshot, catalog):
     page.get_by_label("Name", exact=True).fill("R2")
     page.get_by_role("button", name="Create avatar").click()
     expect(page.get_by_role("alert")).to_contain_text("3 to 40 characters")
+    # The refused form is swapped in by htmx, whose live preview listens once it has settled.
+    expect(page.locator(".htmx-settling")).to_have_count(0)
     page.get_by_label("Name", exact=True).fill("Vex Tharn")
     expect(preview).to_contain_text("Vex Tharn")
     screenshot("avatar-name")
