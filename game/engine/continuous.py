@@ -38,11 +38,19 @@ def is_elusive(state: State, card: int) -> bool:
     )
 
 
+def kind_of(modifier: dict) -> str:
+    """What a modifier changes: "modify:attack" (one kind per stat), "grant_keyword",
+    "remove_keyword" or "prohibit"."""
+    if modifier["primitive"] == "modify":
+        return f"modify:{modifier['stat']}"
+    return modifier["primitive"]
+
+
 def _static_reach(state: State) -> list[dict[str, list[tuple[dict, frozenset[int]]]]]:
-    """For each card definition, its statics by the kind of modifier they apply ("modify",
-    "grant_keyword", "prohibit"), each with the definitions it could ever apply to (by type,
-    trait or "self"), so most cards are passed over without reading the board. Worked out
-    once per game's definitions."""
+    """For each card definition, its statics by the kind of modifier they apply (``kind_of``),
+    each with the definitions it could ever apply to (by type, trait or "self"), so most
+    cards are passed over without reading the board. Worked out once per game's
+    definitions."""
     cached = _STATIC_REACH.get(id(state.definitions))
     if cached is not None and cached[0] is state.definitions:
         return cached[1]
@@ -62,7 +70,7 @@ def _static_reach(state: State) -> list[dict[str, list[tuple[dict, frozenset[int
                 targets = frozenset({index})
             modifier = static["effect"]
             inner = modifier["effect"] if modifier["primitive"] == "for_each" else [modifier]
-            for kind in {each["primitive"] for each in inner}:
+            for kind in {kind_of(each) for each in inner}:
                 by_kind.setdefault(kind, []).append((static, targets))
         reach.append(by_kind)
     if len(_STATIC_REACH) > 256:
@@ -102,7 +110,27 @@ def modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
     key = (id(state), card, kind)
     found = _memo.get(key)
     if found is None:
-        found = _memo[key] = _modifiers(state, card, kind)
+        if card in _held(state) or state.cards[card].definition in _in_reach(state, kind):
+            found = _modifiers(state, card, kind)
+        else:
+            found = []
+        _memo[key] = found
+    return found
+
+
+def _in_reach(state: State, kind: str) -> frozenset[int]:
+    """The definitions that some static in play could apply a modifier of ``kind`` to."""
+    key = (id(state), "reach", kind)
+    found = _memo.get(key)
+    if found is None:
+        reach = _static_reach(state)
+        found = _memo[key] = frozenset().union(
+            *(
+                targets
+                for source, _ in _static_sources(state, kind)
+                for _, targets in reach[state.cards[source].definition][kind]
+            )
+        )
     return found
 
 
@@ -124,6 +152,8 @@ def _static_sources(state: State, kind: str) -> list[tuple[int, "select.Context"
 
 def _held(state: State) -> dict[int, list[dict]]:
     """The modifiers of one-shot effects, links and targets, by the card they are on."""
+    if not (state.lasting or state.marks):
+        return _NOTHING_HELD
     key = (id(state), "held")
     if _memo is not None and key in _memo:
         return _memo[key]
@@ -138,10 +168,11 @@ def _held(state: State) -> dict[int, list[dict]]:
     return held
 
 
+_NOTHING_HELD: dict[int, list[dict]] = {}
+
+
 def _modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
-    found = [
-        (modifier, 1) for modifier in _held(state).get(card, ()) if modifier["primitive"] == kind
-    ]
+    found = [(modifier, 1) for modifier in _held(state).get(card, ()) if kind_of(modifier) == kind]
     elusive = None
     definition = state.cards[card].definition
     reach = _static_reach(state)
@@ -160,11 +191,11 @@ def _modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
                 continue
             modifier = static["effect"]
             if modifier["primitive"] == "for_each":
-                inner = [each for each in modifier["effect"] if each["primitive"] == kind]
+                inner = [each for each in modifier["effect"] if kind_of(each) == kind]
                 if inner:
                     times = select.count(state, modifier["counted"], context)
                     found += [(each, times) for each in inner]
-            elif modifier["primitive"] == kind:
+            elif kind_of(modifier) == kind:
                 found.append((modifier, 1))
     return found
 
@@ -184,14 +215,10 @@ def attribute(state: State, card: int, name: str) -> int | None:
         return printed
     if name not in STATS:
         return printed
-    change = 0
-    changed = False
-    for modifier, times in modifiers(state, card, "modify"):
-        if modifier["stat"] == name:
-            change += modifier["amount"] * times
-            changed = True
-    if printed is None and not changed:
-        return None
+    changes = modifiers(state, card, f"modify:{name}")
+    if not changes:
+        return printed
+    change = sum(modifier["amount"] * times for modifier, times in changes)
     return max(0, (printed or 0) + change)
 
 
