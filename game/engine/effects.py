@@ -13,11 +13,10 @@ at.
 from game.engine import actions, continuous, rng, rules, select
 from game.engine.rules import DecisionRules, Events
 from game.engine.select import Context
-from game.engine.state import ATTACKING, DEFENDING, Card, State
+from game.engine.state import Card, State
 
 ABILITY_LIMIT = 3
 INTEL_COST = 4  # playing another card that costs this much or more spends Intel
-TIMING_ROLES = {"attack": ATTACKING, "defend": DEFENDING}
 
 
 def frame(

@@ -11,7 +11,6 @@ from game.engine.state import State
 BASE_POWER = 3
 CARDS_DRAWN = 2
 COMPLETION_POWER = 1
-ABILITY_LIMIT = effects.ABILITY_LIMIT
 HAND_LIMIT = 7
 RAIDS_PER_QUEST = 1
 
