@@ -12,6 +12,8 @@ Three things change a card while it is on the playmat (docs/card-rules.md, "Modi
 stays removed even if something else grants it (glossary, "game text").
 """
 
+from dataclasses import dataclass
+
 from game.engine import select
 from game.engine.state import State
 
@@ -25,17 +27,15 @@ def printed_keywords(state: State, card: int) -> list[dict]:
 
 def has_printed_keyword(state: State, card: int, keyword: str) -> bool:
     """Printed and not lost (unique, reinforcement: keywords nothing grants)."""
-    return keyword not in state.cards[card].removed and any(
-        entry["keyword"] == keyword for entry in printed_keywords(state, card)
+    instance = state.cards[card]
+    return keyword in _index(state).keywords[instance.definition] and (
+        keyword not in instance.removed
     )
 
 
 def is_elusive(state: State, card: int) -> bool:
     """Elusive cards can't be affected by other cards, so only printed elusive counts."""
-    instance = state.cards[card]
-    return "elusive" not in instance.removed and any(
-        keyword["keyword"] == "elusive" for keyword in printed_keywords(state, card)
-    )
+    return has_printed_keyword(state, card, "elusive")
 
 
 def kind_of(modifier: dict) -> str:
@@ -46,40 +46,77 @@ def kind_of(modifier: dict) -> str:
     return modifier["primitive"]
 
 
-def _static_reach(state: State) -> list[dict[str, list[tuple[dict, frozenset[int]]]]]:
-    """For each card definition, its statics by the kind of modifier they apply (``kind_of``),
-    each with the definitions it could ever apply to (by type, trait or "self"), so most
-    cards are passed over without reading the board. Worked out once per game's
-    definitions."""
-    cached = _STATIC_REACH.get(id(state.definitions))
+@dataclass(frozen=True)
+class _Index:
+    """What the engine looks up about a game's card definitions, worked out once:
+
+    - ``reach``: for each definition, its statics by the kind of modifier they apply
+      (``kind_of``), each with the definitions it could ever apply to (by type, trait or
+      "self"), so most cards are passed over without reading the board;
+    - ``used``: every primitive the cards use anywhere (a game whose cards never grant,
+      remove or prohibit need not look for such modifiers);
+    - ``keywords``: each definition's printed keyword names.
+    """
+
+    reach: list[dict[str, list[tuple[dict, frozenset[int]]]]]
+    used: frozenset[str]
+    keywords: list[frozenset[str]]
+
+
+def _index(state: State) -> _Index:
+    cached = _INDEXES.get(id(state.definitions))
     if cached is not None and cached[0] is state.definitions:
         return cached[1]
-    reach = []
-    for index, printed in enumerate(state.definitions):
-        by_kind: dict[str, list] = {}
-        for static in printed["rules"].get("statics", ()):
-            selector = static["applies_to"]
-            if "types" in selector:
-                targets = frozenset(
-                    other
-                    for other, target in enumerate(state.definitions)
-                    if target["type"] in selector["types"]
-                    and ("trait" not in selector or selector["trait"] in target["traits"])
-                )
-            else:
-                targets = frozenset({index})
-            modifier = static["effect"]
-            inner = modifier["effect"] if modifier["primitive"] == "for_each" else [modifier]
-            for kind in {kind_of(each) for each in inner}:
-                by_kind.setdefault(kind, []).append((static, targets))
-        reach.append(by_kind)
-    if len(_STATIC_REACH) > 256:
-        _STATIC_REACH.clear()
-    _STATIC_REACH[id(state.definitions)] = (state.definitions, reach)
-    return reach
+    definitions = state.definitions
+    index = _Index(
+        reach=[_statics_reach(definitions, number) for number in range(len(definitions))],
+        used=_primitives_used(definitions),
+        keywords=[
+            frozenset(entry["keyword"] for entry in printed["rules"].get("keywords", ()))
+            for printed in definitions
+        ],
+    )
+    if len(_INDEXES) > 256:
+        _INDEXES.clear()
+    _INDEXES[id(definitions)] = (definitions, index)
+    return index
 
 
-_STATIC_REACH: dict[int, tuple[list[dict], list]] = {}
+_INDEXES: dict[int, tuple[list[dict], _Index]] = {}
+
+
+def _statics_reach(definitions: list[dict], number: int) -> dict[str, list]:
+    by_kind: dict[str, list] = {}
+    for static in definitions[number]["rules"].get("statics", ()):
+        selector = static["applies_to"]
+        if "types" in selector:
+            targets = frozenset(
+                other
+                for other, target in enumerate(definitions)
+                if target["type"] in selector["types"]
+                and ("trait" not in selector or selector["trait"] in target["traits"])
+            )
+        else:
+            targets = frozenset({number})
+        modifier = static["effect"]
+        inner = modifier["effect"] if modifier["primitive"] == "for_each" else [modifier]
+        for kind in {kind_of(each) for each in inner}:
+            by_kind.setdefault(kind, []).append((static, targets))
+    return by_kind
+
+
+def _primitives_used(definitions: list[dict]) -> frozenset[str]:
+    used = set()
+    pending = [printed["rules"] for printed in definitions]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            if "primitive" in value:
+                used.add(value["primitive"])
+            pending += [item for item in value.values() if isinstance(item, dict | list)]
+        elif isinstance(value, list):
+            pending += [item for item in value if isinstance(item, dict | list)]
+    return frozenset(used)
 
 
 class unchanging:  # noqa: N801 (used as a context manager, like a function)
@@ -123,7 +160,7 @@ def _in_reach(state: State, kind: str) -> frozenset[int]:
     key = (id(state), "reach", kind)
     found = _memo.get(key)
     if found is None:
-        reach = _static_reach(state)
+        reach = _index(state).reach
         found = _memo[key] = frozenset().union(
             *(
                 targets
@@ -139,7 +176,7 @@ def _static_sources(state: State, kind: str) -> list[tuple[int, "select.Context"
     key = (id(state), kind)
     if _memo is not None and key in _memo:
         return _memo[key]
-    reach = _static_reach(state)
+    reach = _index(state).reach
     sources = [
         (source, select.context_of(state, source))
         for source in state.statics
@@ -175,7 +212,7 @@ def _modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
     found = [(modifier, 1) for modifier in _held(state).get(card, ()) if kind_of(modifier) == kind]
     elusive = None
     definition = state.cards[card].definition
-    reach = _static_reach(state)
+    reach = _index(state).reach
     for source, context in _static_sources(state, kind):
         for static, targets in reach[state.cards[source].definition][kind]:
             if definition not in targets:
@@ -209,7 +246,7 @@ def attribute(state: State, card: int, name: str) -> int | None:
         if (
             printed
             and state.turn >= REINFORCEMENT_TURN
-            and any(entry["keyword"] == "reinforcement" for entry in printed_keywords(state, card))
+            and "reinforcement" in _index(state).keywords[state.cards[card].definition]
         ):
             return printed - 1
         return printed
@@ -227,12 +264,14 @@ def has_keyword(state: State, card: int, keyword: str) -> bool:
     instance = state.cards[card]
     if keyword in instance.removed:
         return False
-    for modifier in _held(state).get(card, ()):
-        if modifier["primitive"] == "remove_keyword" and modifier["keyword"] == keyword:
-            return False
-    if any(entry["keyword"] == keyword for entry in printed_keywords(state, card)):
+    used = _index(state).used
+    if "remove_keyword" in used:
+        for modifier in _held(state).get(card, ()):
+            if modifier["primitive"] == "remove_keyword" and modifier["keyword"] == keyword:
+                return False
+    if keyword in _index(state).keywords[instance.definition]:
         return True
-    if not _may_grant(state):
+    if "grant_keyword" not in used or not _may_grant(state):
         return False
     return any(
         modifier["keyword"] == keyword for modifier, _ in modifiers(state, card, "grant_keyword")
@@ -272,6 +311,8 @@ def keyword_parameter(state: State, card: int, keyword: str, name: str):
 
 def prohibited(state: State, card: int, action: str) -> bool:
     """Whether the card can't ``exert``, ``ready`` or ``raid`` now ("can't" beats "can")."""
+    if "prohibit" not in _index(state).used:
+        return False
     return any(modifier["action"] == action for modifier, _ in modifiers(state, card, "prohibit"))
 
 
