@@ -64,11 +64,21 @@ class _Index:
 
 
 def _index(state: State) -> _Index:
-    cached = _INDEXES.get(id(state.definitions))
-    if cached is not None and cached[0] is state.definitions:
-        return cached[1]
     definitions = state.definitions
-    index = _Index(
+    if _last_index[0] is definitions:
+        return _last_index[1]
+    cached = _INDEXES.get(id(definitions))
+    if cached is None or cached[0] is not definitions:
+        cached = (definitions, _new_index(definitions))
+        if len(_INDEXES) > 256:
+            _INDEXES.clear()
+        _INDEXES[id(definitions)] = cached
+    _last_index[:] = cached
+    return cached[1]
+
+
+def _new_index(definitions: list[dict]) -> _Index:
+    return _Index(
         reach=[_statics_reach(definitions, number) for number in range(len(definitions))],
         used=_primitives_used(definitions),
         keywords=[
@@ -76,13 +86,11 @@ def _index(state: State) -> _Index:
             for printed in definitions
         ],
     )
-    if len(_INDEXES) > 256:
-        _INDEXES.clear()
-    _INDEXES[id(definitions)] = (definitions, index)
-    return index
 
 
 _INDEXES: dict[int, tuple[list[dict], _Index]] = {}
+# The index used last: most lookups in a row are for the same game.
+_last_index: list = [None, None]
 
 
 def _statics_reach(definitions: list[dict], number: int) -> dict[str, list]:
