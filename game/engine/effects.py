@@ -125,11 +125,13 @@ def _choose(
     return None
 
 
-def _targets(state: State, pending: dict, selector: dict, useful=None) -> list[int] | None:
-    """The cards an effect's ``target`` selector names: references and ``"count": "all"``
-    name every matching card; otherwise the controller chooses among those the effect can
-    act on (``useful``). The named cards become the frame's chosen ones ("it", "they");
-    returns those the effect can act on, or None while waiting for the choice."""
+def _targets(state: State, pending: dict, step: dict) -> list[int] | None:
+    """The cards the ``target`` selector of a cost or effect names: references and
+    ``"count": "all"`` name every matching card; otherwise the controller chooses among
+    those it can act on (``ACTS_ON``). The named cards become the frame's chosen ones ("it",
+    "they"); returns those it can act on, or None while waiting for the choice."""
+    selector = step["target"]
+    useful = ACTS_ON.get(step["primitive"])
     found = select.matching(state, selector, context(pending), affecting=True)
     needed = selector.get("count", 1) if "types" in selector else "all"
     if needed != "all" and useful is not None:
@@ -229,7 +231,7 @@ def _pay_exert_self(state, pending, cost, times, events):
 
 
 def _pay_exert(state, pending, cost, times, events):
-    chosen = _targets(state, pending, cost["target"], rules.can_exert)
+    chosen = _targets(state, pending, cost)
     if chosen is None:
         return False
     for card in chosen:
@@ -242,7 +244,7 @@ def _pay_destroy_self(state, pending, cost, times, events):
 
 
 def _pay_destroy(state, pending, cost, times, events):
-    chosen = _targets(state, pending, cost["target"], rules.can_leave_play)
+    chosen = _targets(state, pending, cost)
     if chosen is None:
         return False
     for card in chosen:
@@ -303,14 +305,10 @@ def can_pay(state: State, cost: dict, where: Context) -> bool:
         return state.seats[where.controller].power >= cost["amount"]
     if name == "exert_self":
         return rules.can_exert(state, source)
-    if name == "exert":
-        return select.any_matching(state, cost["target"], where, rules.can_exert, affecting=True)
+    if name in ("exert", "destroy"):
+        return select.any_matching(state, cost["target"], where, ACTS_ON[name], affecting=True)
     if name == "destroy_self":
         return rules.can_leave_play(state, source)
-    if name == "destroy":
-        return select.any_matching(
-            state, cost["target"], where, rules.can_leave_play, affecting=True
-        )
     if name == "discard":
         return len(state.seats[where.controller].hand) >= cost["amount"]
     if name in ("damage_self", "damage_avatar"):
@@ -347,7 +345,7 @@ def _discard(state, pending, effect, times, events):
 
 
 def _deal_damage(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], select.damageable)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     by = [] if pending["source"] is None else [pending["source"]]
@@ -361,7 +359,7 @@ def _damaged(state: State, card: int) -> bool:
 
 
 def _heal(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], _damaged)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     for card in chosen:
@@ -369,7 +367,7 @@ def _heal(state, pending, effect, times, events):
 
 
 def _shield(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], select.damageable)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     for card in chosen:
@@ -382,7 +380,7 @@ def _lasting(modifier_of):
     remove_keyword, prohibit)."""
 
     def carry_out(state, pending, effect, times, events):
-        chosen = _targets(state, pending, effect["target"], select.is_in_play)
+        chosen = _targets(state, pending, effect)
         if chosen is None:
             return False
         modifier = modifier_of(effect, times)
@@ -444,49 +442,46 @@ def _add_damage(state, pending, effect, times, events):
 
 
 def _exert(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], rules.can_exert)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     for card in chosen:
-        if select.is_in_play(state, card) and rules.can_exert(state, card):
-            rules.exert(state, card, events)
-            events.append({"type": "exerted_by_effect", "card": card})
+        rules.exert(state, card, events)
+        events.append({"type": "exerted_by_effect", "card": card})
 
 
 def _ready(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], rules.can_ready)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     for card in chosen:
-        if select.is_in_play(state, card) and rules.can_ready(state, card):
-            rules.ready(state, card)
-            events.append(
-                {"type": "readied", "seat": state.cards[card].controller, "cards": [card]}
-            )
+        rules.ready(state, card)
+        events.append({"type": "readied", "seat": state.cards[card].controller, "cards": [card]})
 
 
-def _can_be_removed(state: State, card: int) -> bool:
-    return select.is_in_play(state, card) and rules.can_leave_play(state, card)
+def _removable(state: State, card: int) -> bool:
+    """On the playmat, not an avatar, and free to leave play (durable)."""
+    return (
+        select.is_in_play(state, card)
+        and rules.card_type(state, card) != "avatar"
+        and rules.can_leave_play(state, card)
+    )
 
 
 def _destroy(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], _can_be_removed)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
-    avatars = {player.avatar for player in state.seats}
     for card in chosen:
-        if card not in avatars and _can_be_removed(state, card):
-            rules.destroy(state, card, events)
+        rules.destroy(state, card, events)
 
 
 def _return_to_hand(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], _can_be_removed)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
-    avatars = {player.avatar for player in state.seats}
     for card in chosen:
-        if card not in avatars and _can_be_removed(state, card):
-            rules.leave_play(state, card, "returned", events)
+        rules.leave_play(state, card, "returned", events)
 
 
 def _movable(state: State, card: int) -> bool:
@@ -494,7 +489,7 @@ def _movable(state: State, card: int) -> bool:
 
 
 def _move_unit(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], _movable)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     for card in chosen:
@@ -520,12 +515,10 @@ def _is_combatant(state: State, card: int) -> bool:
 
 
 def _withdraw(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], _is_combatant)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     combat = state.combat
-    if combat is None:
-        return None
     for card in chosen:
         for side in combat.sides:
             if card in side.combatants:
@@ -562,12 +555,11 @@ def _can_join(state: State, card: int) -> bool:
 
 
 def _join_combat(state, pending, effect, times, events):
-    chosen = _targets(state, pending, effect["target"], _can_join)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     for card in chosen:
-        if _can_join(state, card):
-            join_combat(state, card, events)
+        join_combat(state, card, events)
 
 
 def join_combat(state: State, card: int, events: Events) -> None:
@@ -641,22 +633,8 @@ def _title(state: State, card: int) -> str:
     return rules.definition(state, card)["title"]
 
 
-def _quests(state: State, pending: dict, selector: dict, keep=None) -> list[int] | None:
-    found = select.matching(state, selector, context(pending))
-    if keep is not None:
-        found = [card for card in found if keep(state, card)]
-    is_filter = "self" not in selector
-    return _choose(
-        state,
-        pending,
-        found,
-        selector.get("count", 1) if is_filter else "all",
-        pending["controller"],
-    )
-
-
 def _add_level_tokens(state, pending, effect, times, events):
-    chosen = _quests(state, pending, effect["target"])
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     for quest_card in chosen:
@@ -712,7 +690,7 @@ def _raid_again(state, pending, effect, times, events):
     another player's turn does nothing."""
     if pending["controller"] != state.active:
         return None
-    chosen = _quests(state, pending, effect["target"], _may_raid_again)
+    chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
     for quest_card in chosen:
@@ -726,7 +704,7 @@ def _may_raid_again(state: State, quest_card: int) -> bool:
 
 def _mark(kind: str, modifiers_key: str):
     def carry_out(state, pending, effect, times, events):
-        chosen = _targets(state, pending, effect["target"], select.is_in_play)
+        chosen = _targets(state, pending, effect)
         if chosen is None:
             return False
         for card in chosen:
@@ -785,18 +763,26 @@ EFFECTS = {
     "for_each": _for_each,
 }
 
-# Which cards an effect's target can do something to, for "can any part happen?"
-USEFUL_TARGETS = {
+# The cards (or quests) each cost or effect with a target can act on: what a player chooses
+# among, what "all" acts on, and what "can any part of it happen?" looks for.
+ACTS_ON = {
     "deal_damage": select.damageable,
     "heal": _damaged,
     "shield": select.damageable,
     "exert": rules.can_exert,
     "ready": rules.can_ready,
-    "destroy": _can_be_removed,
-    "return_to_hand": _can_be_removed,
+    "destroy": _removable,
+    "return_to_hand": _removable,
     "move_unit": _movable,
     "withdraw": _is_combatant,
     "join_combat": _can_join,
+    "modify": select.is_in_play,
+    "grant_keyword": select.is_in_play,
+    "remove_keyword": select.is_in_play,
+    "prohibit": select.is_in_play,
+    "target": select.is_in_play,
+    "link": select.is_in_play,
+    "raid_again": _may_raid_again,
 }
 
 
@@ -806,7 +792,11 @@ def possible(state: State, effect: dict, where: Context, *, source_gone: bool = 
     ``source_gone``: paying the costs takes the card with the text off the playmat, so
     nothing "this card" does can happen."""
     name = effect["primitive"]
-    if "target" in effect and name not in ("add_level_tokens", "raid_again"):
+    if name == "raid_again":
+        return where.controller == state.active and select.any_matching(
+            state, effect["target"], where, _may_raid_again
+        )
+    if "target" in effect and name != "add_level_tokens":
         if source_gone and "self" in effect["target"]:
             return False
         if "chosen" in effect["target"]:
@@ -814,7 +804,7 @@ def possible(state: State, effect: dict, where: Context, *, source_gone: bool = 
             # checked on its own.
             return False
         return select.any_matching(
-            state, effect["target"], where, USEFUL_TARGETS.get(name), affecting=True
+            state, effect["target"], where, ACTS_ON.get(name), affecting=True
         )
     if name in ("add_total", "add_damage"):
         return state.combat is not None
@@ -830,11 +820,6 @@ def possible(state: State, effect: dict, where: Context, *, source_gone: bool = 
     if name == "move_level_tokens":
         seat = select.seat_of(state, where, effect["player"])
         return any(quest.tokens[seat] for quest in state.quests)
-    if name == "raid_again":
-        return where.controller == state.active and any(
-            _may_raid_again(state, quest)
-            for quest in select.matching(state, effect["target"], where)
-        )
     if name == "for_each":
         return select.count(state, effect["counted"], where) > 0 and any(
             possible(state, inner, where) for inner in effect["effect"]

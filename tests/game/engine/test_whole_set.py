@@ -284,7 +284,7 @@ def has_something_to_act_on(state: api.State, pending: dict, effect: dict) -> bo
         return False
     if target is not None and "chosen" in target:
         # "It"/"they": the cards the earlier effect named, as they stand when this one runs.
-        useful = effects.USEFUL_TARGETS.get(effect["primitive"])
+        useful = effects.ACTS_ON.get(effect["primitive"])
         return any(useful is None or useful(state, card) for card in pending["chosen"])
     return effects.possible(state, effect, where)
 
