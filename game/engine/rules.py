@@ -229,7 +229,7 @@ def leave_play(state: State, card: int, how: str, events: Events) -> None:
     if how == "returned":
         # Its owner's hand is hidden: from now on only he may tell this card from another.
         event.update(seat=instance.owner, title=definition(state, card)["title"])
-    if marks:
+    if marks and how == "destroyed":
         event["marks"] = [mark["source"] for mark in marks if mark["when_destroyed"]]
         event["effects"] = [mark["when_destroyed"] for mark in marks if mark["when_destroyed"]]
     events.append(event)
