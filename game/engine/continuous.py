@@ -145,86 +145,105 @@ class unchanging:  # noqa: N801 (used as a context manager, like a function)
 _memo: dict | None = None
 
 
-def modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
-    """Every modifier of ``kind`` on ``card`` now, each with how many times it counts (for
-    each): from one-shot effects with a duration, links and targets, and statics."""
-    if not (state.statics or state.lasting or state.marks):
-        return []
-    if _memo is None:
-        return _modifiers(state, card, kind)
-    key = (id(state), card, kind)
-    found = _memo.get(key)
-    if found is None:
-        if card in _held(state) or state.cards[card].definition in _in_reach(state, kind):
-            found = _modifiers(state, card, kind)
-        else:
-            found = []
-        _memo[key] = found
-    return found
+@dataclass(frozen=True)
+class _Board:
+    """What the state's lists of statics, lasting effects and marks imply, worked out once
+    for each version of those lists (``_board``):
+
+    - ``held``: the modifiers of lasting effects, links and targets, by the card they are on;
+    - ``sources``: for each kind of modifier, the cards in play with statics of that kind;
+    - ``reach``: for each kind, the definitions some static in play could apply it to, so
+      that every other card keeps its printed values without a look at the board;
+    - ``grants``: whether anything could grant a keyword now.
+    """
+
+    statics: list[int]
+    lasting: list[dict]
+    marks: list[dict]
+    held: dict[int, list[dict]]
+    sources: dict[str, list[int]]
+    reach: dict[str, frozenset[int]]
+    grants: bool
 
 
-def _in_reach(state: State, kind: str) -> frozenset[int]:
-    """The definitions that some static in play could apply a modifier of ``kind`` to."""
-    key = (id(state), "reach", kind)
-    found = _memo.get(key)
-    if found is None:
-        reach = _index(state).reach
-        found = _memo[key] = frozenset().union(
-            *(
-                targets
-                for source, _ in _static_sources(state, kind)
-                for _, targets in reach[state.cards[source].definition][kind]
-            )
-        )
-    return found
+def _board(state: State) -> _Board:
+    # The lists are replaced, never changed in place (``entered_play``, ``add_lasting``,
+    # ``add_mark``...), so the board worked out last is current while it holds the same ones.
+    board = _last_board[0]
+    if (
+        board is not None
+        and board.statics is state.statics
+        and board.lasting is state.lasting
+        and board.marks is state.marks
+    ):
+        return board
+    board = _last_board[0] = _new_board(state)
+    return board
 
 
-def _static_sources(state: State, kind: str) -> list[tuple[int, "select.Context"]]:
-    """The cards in play with statics that apply modifiers of ``kind``, with their context."""
-    key = (id(state), kind)
-    if _memo is not None and key in _memo:
-        return _memo[key]
-    reach = _index(state).reach
-    sources = [
-        (source, select.context_of(state, source))
-        for source in state.statics
-        if kind in reach[state.cards[source].definition]
-    ]
-    if _memo is not None:
-        _memo[key] = sources
-    return sources
+_last_board: list[_Board | None] = [None]
 
 
-def _held(state: State) -> dict[int, list[dict]]:
-    """The modifiers of one-shot effects, links and targets, by the card they are on."""
-    if not (state.lasting or state.marks):
-        return _NOTHING_HELD
-    key = (id(state), "held")
-    if _memo is not None and key in _memo:
-        return _memo[key]
+def _new_board(state: State) -> _Board:
     held: dict[int, list[dict]] = {}
     for entry in state.lasting:
         held.setdefault(entry["card"], []).append(entry["modifier"])
     for mark in state.marks:
         if mark["modifiers"]:
             held.setdefault(mark["card"], []).extend(mark["modifiers"])
-    if _memo is not None:
-        _memo[key] = held
-    return held
+    reach_of = _index(state).reach
+    sources: dict[str, list[int]] = {}
+    reach: dict[str, set[int]] = {}
+    for source in state.statics:
+        for kind, statics in reach_of[state.cards[source].definition].items():
+            sources.setdefault(kind, []).append(source)
+            for _, targets in statics:
+                reach.setdefault(kind, set()).update(targets)
+    return _Board(
+        statics=state.statics,
+        lasting=state.lasting,
+        marks=state.marks,
+        held=held,
+        sources=sources,
+        reach={kind: frozenset(definitions) for kind, definitions in reach.items()},
+        grants=any(entry["modifier"]["primitive"] == "grant_keyword" for entry in state.lasting)
+        or any(mark["modifiers"] for mark in state.marks)
+        or "grant_keyword" in sources,
+    )
 
 
-_NOTHING_HELD: dict[int, list[dict]] = {}
+_NOWHERE: frozenset[int] = frozenset()
 
 
-def _modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
-    found = [(modifier, 1) for modifier in _held(state).get(card, ()) if kind_of(modifier) == kind]
+def modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
+    """Every modifier of ``kind`` on ``card`` now, each with how many times it counts (for
+    each): from one-shot effects with a duration, links and targets, and statics."""
+    board = _board(state)
+    if card not in board.held and state.cards[card].definition not in board.reach.get(
+        kind, _NOWHERE
+    ):
+        return []
+    if _memo is None:
+        return _modifiers(state, board, card, kind)
+    key = (id(state), card, kind)
+    found = _memo.get(key)
+    if found is None:
+        found = _memo[key] = _modifiers(state, board, card, kind)
+    return found
+
+
+def _modifiers(state: State, board: _Board, card: int, kind: str) -> list[tuple[dict, int]]:
+    found = [(modifier, 1) for modifier in board.held.get(card, ()) if kind_of(modifier) == kind]
     elusive = None
     definition = state.cards[card].definition
     reach = _index(state).reach
-    for source, context in _static_sources(state, kind):
+    for source in board.sources.get(kind, ()):
+        context = None
         for static, targets in reach[state.cards[source].definition][kind]:
             if definition not in targets:
                 continue
+            if context is None:
+                context = _context(state, source)
             if not select.matches(state, static["applies_to"], card, context):
                 continue
             if source != card:
@@ -243,6 +262,17 @@ def _modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
             elif kind_of(modifier) == kind:
                 found.append((modifier, 1))
     return found
+
+
+def _context(state: State, source: int) -> "select.Context":
+    """The context of a static's card, remembered while the state is only read."""
+    if _memo is None:
+        return select.context_of(state, source)
+    key = (id(state), "context", source)
+    context = _memo.get(key)
+    if context is None:
+        context = _memo[key] = select.context_of(state, source)
+    return context
 
 
 def attribute(state: State, card: int, name: str) -> int | None:
@@ -272,35 +302,19 @@ def has_keyword(state: State, card: int, keyword: str) -> bool:
     instance = state.cards[card]
     if keyword in instance.removed:
         return False
-    used = _index(state).used
-    if "remove_keyword" in used:
-        for modifier in _held(state).get(card, ()):
+    index = _index(state)
+    board = _board(state)
+    if "remove_keyword" in index.used:
+        for modifier in board.held.get(card, ()):
             if modifier["primitive"] == "remove_keyword" and modifier["keyword"] == keyword:
                 return False
-    if keyword in _index(state).keywords[instance.definition]:
+    if keyword in index.keywords[instance.definition]:
         return True
-    if "grant_keyword" not in used or not _may_grant(state):
+    if not board.grants:
         return False
     return any(
         modifier["keyword"] == keyword for modifier, _ in modifiers(state, card, "grant_keyword")
     )
-
-
-def _may_grant(state: State) -> bool:
-    """Whether anything on the playmat grants keywords now (rarely: a link, a static)."""
-    if not (state.statics or state.lasting or state.marks):
-        return False
-    key = (id(state), "grants")
-    if _memo is not None and key in _memo:
-        return _memo[key]
-    grants = (
-        any(entry["modifier"]["primitive"] == "grant_keyword" for entry in state.lasting)
-        or any(mark["modifiers"] for mark in state.marks)
-        or bool(_static_sources(state, "grant_keyword"))
-    )
-    if _memo is not None:
-        _memo[key] = grants
-    return grants
 
 
 def current_keywords(state: State, card: int) -> list[str]:
@@ -342,39 +356,53 @@ def has_keyword_unremoved(state: State, card: int, keyword: str) -> bool:
 # Keeping the lasting effects and marks up to date
 
 
+# The lists of statics, lasting effects and marks are replaced, never changed in place: what
+# they imply is worked out again only when one of them is replaced (``_board``).
+
+
 def add_lasting(state: State, card: int, source: int | None, duration: str, modifier: dict) -> None:
-    state.lasting.append(
-        {"card": card, "source": source, "duration": duration, "modifier": modifier}
-    )
+    entry = {"card": card, "source": source, "duration": duration, "modifier": modifier}
+    state.lasting = [*state.lasting, entry]
+
+
+def add_mark(state: State, mark: dict) -> None:
+    """A link or a target: ``{"kind", "source", "card", "controller", "modifiers",
+    "when_destroyed"}``."""
+    state.marks = [*state.marks, mark]
 
 
 def entered_play(state: State, card: int) -> None:
     printed_rules = state.definitions[state.cards[card].definition]["rules"]
     if printed_rules.get("statics"):
-        state.statics.append(card)
+        state.statics = [*state.statics, card]
     if printed_rules.get("triggers"):
         state.listeners.append(card)
 
 
 def end_of(state: State, durations: tuple[str, ...]) -> None:
     """The end of a combat or a turn ends the effects that lasted until then."""
-    state.lasting = [entry for entry in state.lasting if entry["duration"] not in durations]
+    if any(entry["duration"] in durations for entry in state.lasting):
+        state.lasting = [entry for entry in state.lasting if entry["duration"] not in durations]
 
 
 def left_play(state: State, card: int) -> list[dict]:
     """Forget what applied to a card that left play, and what it applied while in play;
     returns the target marks on it (their ``when_destroyed`` may happen now)."""
     if card in state.statics:
-        state.statics.remove(card)
+        state.statics = [source for source in state.statics if source != card]
     if card in state.listeners:
         state.listeners.remove(card)
-    state.lasting = [
-        entry
-        for entry in state.lasting
-        if entry["card"] != card
-        and not (entry["duration"] == "while_in_play" and entry["source"] == card)
-    ]
+    if any(_ends_with(entry, card) for entry in state.lasting):
+        state.lasting = [entry for entry in state.lasting if not _ends_with(entry, card)]
     ended = [mark for mark in state.marks if card in (mark["card"], mark["source"])]
     if ended:
         state.marks = [mark for mark in state.marks if mark not in ended]
     return [mark for mark in ended if mark["card"] == card and mark["kind"] == "target"]
+
+
+def _ends_with(entry: dict, card: int) -> bool:
+    """Whether a lasting effect ends when ``card`` leaves play: it is on that card, or lasts
+    while that card is in play."""
+    return entry["card"] == card or (
+        entry["duration"] == "while_in_play" and entry["source"] == card
+    )

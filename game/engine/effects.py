@@ -708,7 +708,8 @@ def _mark(kind: str, modifiers_key: str):
         if chosen is None:
             return False
         for card in chosen:
-            state.marks.append(
+            continuous.add_mark(
+                state,
                 {
                     "kind": kind,
                     "source": pending["source"],
@@ -716,7 +717,7 @@ def _mark(kind: str, modifiers_key: str):
                     "controller": pending["controller"],
                     "modifiers": effect.get(modifiers_key, []),
                     "when_destroyed": effect.get("when_destroyed", []),
-                }
+                },
             )
             events.append({"type": f"{kind}ed", "card": pending["source"], "target": card})
 
