@@ -356,8 +356,9 @@ def has_keyword_unremoved(state: State, card: int, keyword: str) -> bool:
 # Keeping the lasting effects and marks up to date
 
 
-# The lists of statics, lasting effects and marks are replaced, never changed in place: what
-# they imply is worked out again only when one of them is replaced (``_board``).
+# The lists of statics, lasting effects, marks and listeners are replaced, never changed in
+# place: what they imply is worked out again only when one of them is replaced (``_board``,
+# ``triggers._listening``).
 
 
 def add_lasting(state: State, card: int, source: int | None, duration: str, modifier: dict) -> None:
@@ -376,7 +377,7 @@ def entered_play(state: State, card: int) -> None:
     if printed_rules.get("statics"):
         state.statics = [*state.statics, card]
     if printed_rules.get("triggers"):
-        state.listeners.append(card)
+        state.listeners = [*state.listeners, card]
 
 
 def end_of(state: State, durations: tuple[str, ...]) -> None:
@@ -391,7 +392,7 @@ def left_play(state: State, card: int) -> list[dict]:
     if card in state.statics:
         state.statics = [source for source in state.statics if source != card]
     if card in state.listeners:
-        state.listeners.remove(card)
+        state.listeners = [listener for listener in state.listeners if listener != card]
     if any(_ends_with(entry, card) for entry in state.lasting):
         state.lasting = [entry for entry in state.lasting if not _ends_with(entry, card)]
     ended = [mark for mark in state.marks if card in (mark["card"], mark["source"])]

@@ -27,6 +27,10 @@ _SOURCES = {
 }
 
 
+# Events whose own card or quest may be triggered although it is no longer a listener in play.
+_SEEN_BY_SUBJECT = ("destroyed", "returned", "ability_applied", "quest_completed")
+
+
 def collect(state: State, events: list[dict], start: int) -> int:
     """Queue what ``events[start:]`` trigger; returns how many events have been read."""
     index = start
@@ -39,9 +43,36 @@ def collect(state: State, events: list[dict], start: int) -> int:
     return index
 
 
+def _listening(state: State, names: tuple[str, ...]) -> list[int]:
+    """The listeners in play with a trigger on one of ``names``, oldest entry first."""
+    cached = _last_listening
+    if cached[0] is not state.listeners:
+        cached[:] = [state.listeners, {}]
+    found = cached[1].get(names)
+    if found is None:
+        definitions = state.definitions
+        found = cached[1][names] = [
+            card
+            for card in state.listeners
+            if any(
+                trigger["event"] in names
+                for trigger in definitions[state.cards[card].definition]["rules"]["triggers"]
+            )
+        ]
+    return found
+
+
+# The listeners by the trigger events asked for, for the list of listeners they were found in
+# (``continuous`` replaces that list when it changes, never changes it in place).
+_last_listening: list = [None, {}]
+
+
 def _triggered(state: State, event: dict) -> list[dict]:
     names = _SOURCES[event["type"]]
-    sources = list(state.listeners)
+    sources = _listening(state, names)
+    if not sources and event["type"] not in _SEEN_BY_SUBJECT:
+        return []
+    sources = list(sources)
     # The card that has just left the playmat, seen where it was ("at this quest").
     left = event.get("card") if event["type"] in ("destroyed", "returned") else None
     if event["type"] == "quest_completed":
