@@ -66,7 +66,7 @@ def _keywords_at_combat_start(state: State, events: Events) -> None:
     """Sentry units join when their avatar is attacked, operative units when their avatar
     begins combat against another avatar; striketrough and evasion give +1 total attack and
     +1 total defense (glossary)."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     avatars = {player.avatar for player in state.seats}
     begun = [list(side.combatants) for side in combat.sides]
     for index, side in enumerate(combat.sides):
@@ -103,7 +103,7 @@ def _keywords_at_combat_start(state: State, events: Events) -> None:
 
 
 def _ask_combat_action(state: State) -> None:
-    combat = state.combat
+    combat = rules.current_combat(state)
     rules.ask(state, "combat_action", combat.sides[combat.to_act].seat)
 
 
@@ -133,14 +133,14 @@ def _exertable(state: State, side: CombatSide, attribute: str) -> list[int]:
 
 
 def _legal_combat_actions(state: State) -> list[actions.Action]:
-    combat = state.combat
+    combat = rules.current_combat(state)
     side = combat.sides[combat.to_act]
     attribute = ROLE_ATTRIBUTES[combat.to_act]
     player = state.seats[side.seat]
     legal = [actions.exert(card, attribute) for card in _exertable(state, side, attribute)]
     for card in player.hand:
         kind = rules.card_type(state, card)
-        if rules.attribute(state, card, "cost") > player.power:
+        if rules.value(state, card, "cost") > player.power:
             continue
         if kind == "tactic" and effects.tactic_playable(state, side.seat, card, combat.to_act):
             legal.append(actions.play_tactic(card))
@@ -156,10 +156,10 @@ def _legal_combat_actions(state: State) -> list[actions.Action]:
 
 
 def _exert_for_total(state: State, action: actions.Action, events: Events) -> None:
-    combat = state.combat
+    combat = rules.current_combat(state)
     side = combat.sides[combat.to_act]
     card, attribute = action["card"], action["attribute"]
-    amount = rules.attribute(state, card, attribute)
+    amount = rules.value(state, card, attribute)
     side.total += amount
     events.append(
         {
@@ -178,10 +178,10 @@ def _exert_for_total(state: State, action: actions.Action, events: Events) -> No
 def _play_tactic(state: State, action: actions.Action, events: Events) -> None:
     """A tactic's cost is paid, it goes to the discard pile, and its effect happens; then
     the other side acts."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     seat, card = combat.sides[combat.to_act].seat, action["card"]
     player = state.seats[seat]
-    cost = rules.attribute(state, card, "cost")
+    cost = rules.value(state, card, "cost")
     player.power -= cost
     player.hand.remove(card)
     player.discard.append(card)
@@ -193,7 +193,7 @@ def _play_tactic(state: State, action: actions.Action, events: Events) -> None:
 def _play_ambush(state: State, action: actions.Action, events: Events) -> None:
     """A unit with ambush is played as a combat action to the combat's quest and joins the
     combat (glossary, "ambush")."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     seat = combat.sides[combat.to_act].seat
     effects.play_card(state, seat, action["card"], combat.quest, events)
     effects.join_combat(state, action["card"], events)
@@ -204,9 +204,9 @@ def _activate(state: State, action: actions.Action, events: Events) -> None:
     effects.activate(state, action["card"], action["action"], _next_combat_action(state))
 
 
-def _next_combat_action(state: State) -> tuple[str, int]:
+def _next_combat_action(state: State) -> tuple[str, int | None]:
     """The other side acts next; returns that decision, for effects to resume with."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     combat.passes = 0
     combat.to_act = 1 - combat.to_act
     _ask_combat_action(state)
@@ -215,7 +215,7 @@ def _next_combat_action(state: State) -> tuple[str, int]:
 
 def _pass_combat_action(state: State, action: actions.Action, events: Events) -> None:
     """Passing doesn't stop a player acting later; two passes in a row end the actions."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     events.append({"type": "passed", "seat": combat.sides[combat.to_act].seat})
     combat.passes += 1
     if combat.passes == 2:
@@ -230,7 +230,7 @@ def _pass_combat_action(state: State, action: actions.Action, events: Events) ->
 
 def _combat_outcome(state: State, events: Events) -> None:
     """The larger total wins and deals 1 base damage; on a tie both sides deal it."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     attack, defense = combat.sides[ATTACKING].total, combat.sides[DEFENDING].total
     if attack > defense:
         combat.dealing = [ATTACKING]
@@ -257,7 +257,7 @@ def _damage_bonus_next(state: State, events: Events) -> None:
     """Each side dealing damage, attacker first, may exert exactly one card for its damage
     bonus: a combatant or, if its combatant is the avatar, an item. A side with no such card
     ready has nothing to decide."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     for index in combat.dealing:
         side = combat.sides[index]
         if not side.bonus_exerted and _exertable(state, side, "damage_bonus"):
@@ -269,7 +269,7 @@ def _damage_bonus_next(state: State, events: Events) -> None:
 
 
 def _legal_damage_bonuses(state: State) -> list[actions.Action]:
-    combat = state.combat
+    combat = rules.current_combat(state)
     side = combat.sides[combat.to_act]
     bonuses = [
         actions.exert(card, "damage_bonus") for card in _exertable(state, side, "damage_bonus")
@@ -278,10 +278,10 @@ def _legal_damage_bonuses(state: State) -> list[actions.Action]:
 
 
 def _exert_for_damage(state: State, action: actions.Action, events: Events) -> None:
-    combat = state.combat
+    combat = rules.current_combat(state)
     side = combat.sides[combat.to_act]
     card = action["card"]
-    amount = rules.attribute(state, card, "damage_bonus")
+    amount = rules.value(state, card, "damage_bonus")
     side.damage += amount
     side.bonus_exerted = True
     events.append(
@@ -299,7 +299,7 @@ def _exert_for_damage(state: State, action: actions.Action, events: Events) -> N
 
 
 def _pass_damage_bonus(state: State, action: actions.Action, events: Events) -> None:
-    combat = state.combat
+    combat = rules.current_combat(state)
     side = combat.sides[combat.to_act]
     side.bonus_exerted = True
     events.append({"type": "passed", "seat": side.seat})
@@ -315,7 +315,7 @@ def _damage_assignment_next(state: State, events: Events) -> None:
     has a precise combatant, its player assigns instead (glossary, "precise"). Only real
     choices are asked: one combatant left to take it, or enough damage to destroy them all,
     leaves nothing to decide."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     for dealer in combat.dealing:
         taker = combat.sides[1 - dealer]
         with continuous.unchanging():
@@ -348,14 +348,14 @@ def _room_for_damage(state: State, side: CombatSide, points: int) -> dict[int, i
 
 
 def _legal_assignments(state: State) -> list[actions.Action]:
-    combat = state.combat
+    combat = rules.current_combat(state)
     dealer = combat.sides[1 - combat.to_act]
     room = _room_for_damage(state, combat.sides[combat.to_act], dealer.damage)
     return [actions.assign_damage(card) for card, left in room.items() if left > 0]
 
 
 def _assign_damage(state: State, action: actions.Action, events: Events) -> None:
-    combat = state.combat
+    combat = rules.current_combat(state)
     side = combat.sides[combat.to_act]
     side.assigned.append(action["card"])
     events.append({"type": "damage_assigned", "seat": state.deciding, "card": action["card"]})
@@ -365,7 +365,7 @@ def _assign_damage(state: State, action: actions.Action, events: Events) -> None
 def _combat_damage(state: State, events: Events) -> None:
     """All the damage is dealt at once, then what has no health left is destroyed; then the
     combat is over and the turn goes on."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     taken = []
     for index, side in enumerate(combat.sides):
         dealers = list(combat.sides[1 - index].combatants)
@@ -379,7 +379,7 @@ def _combat_damage(state: State, events: Events) -> None:
 def _combat_over(state: State, events: Events) -> None:
     """What the damage triggered happened while the combat was still on ("whenever a unit
     takes damage during combat"); now the combat is over and the turn goes on."""
-    resume = state.combat.resume
+    resume = rules.current_combat(state).resume
     effects.end_combat(state, events)
     state.step = resume
 
@@ -394,18 +394,19 @@ STEPS = {
 
 
 def _combat_prompt(state: State) -> str:
-    combat = state.combat
+    combat = rules.current_combat(state)
     attack, defense = (side.total for side in combat.sides)
     return f"Perform a combat action or pass (attack {attack}, defense {defense})."
 
 
 def _damage_bonus_prompt(state: State) -> str:
-    side = state.combat.sides[state.combat.to_act]
+    combat = rules.current_combat(state)
+    side = combat.sides[combat.to_act]
     return f"You deal {side.damage} damage: exert one card for its damage bonus, or pass."
 
 
 def _assignment_prompt(state: State) -> str:
-    combat = state.combat
+    combat = rules.current_combat(state)
     dealer = combat.sides[1 - combat.to_act]
     return f"Assign the {dealer.damage} damage you take among your combatants, one point at a time."
 

@@ -10,6 +10,8 @@ first (glossary, "timestamp"). Once nothing is pending the game goes back to the
 at.
 """
 
+from typing import cast
+
 from game.engine import actions, continuous, rng, rules, select
 from game.engine.rules import DecisionRules, Events
 from game.engine.select import Context
@@ -78,7 +80,7 @@ def _resolve(state: State, events: Events) -> None:
     """Carry out the next step of the oldest pending frame; back to the game when none is
     left."""
     if not state.pending:
-        state.step, state.deciding = state.resume
+        state.step, state.deciding = cast(list, state.resume)
         state.resume = None
         return
     pending = state.pending[0]
@@ -111,7 +113,7 @@ def _choose(
     choice = pending["choice"]
     if choice is not None and choice["done"]:
         return choice["picked"]
-    if needed == "all" or len(candidates) <= needed:
+    if not isinstance(needed, int) or len(candidates) <= needed:
         return list(candidates)
     pending["choice"] = {
         "chooser": chooser,
@@ -300,7 +302,7 @@ COSTS = {
 def can_pay(state: State, cost: dict, where: Context) -> bool:
     """Whether a cost can be paid now (all costs are paid before the effect)."""
     name = cost["primitive"]
-    source = where.source
+    source = cast(int, where.source)  # costs are always paid by a card's own text
     if name == "power":
         return state.seats[where.controller].power >= cost["amount"]
     if name == "exert_self":
@@ -498,7 +500,7 @@ def _move_unit(state, pending, effect, times, events):
 
 def move_unit(state: State, card: int, events: Events) -> None:
     """Move a unit to the other quest (a combatant leaves the combat)."""
-    at = select.location(state, card)
+    at = cast(int, select.location(state, card))  # only units move, and a unit is at a quest
     seat = state.cards[card].controller
     destination = (at + 1) % len(state.quests)
     state.quests[at].units[seat].remove(card)
@@ -518,7 +520,7 @@ def _withdraw(state, pending, effect, times, events):
     chosen = _targets(state, pending, effect)
     if chosen is None:
         return False
-    combat = state.combat
+    combat = rules.current_combat(state)
     for card in chosen:
         for side in combat.sides:
             if card in side.combatants:
@@ -532,7 +534,7 @@ def _withdraw(state, pending, effect, times, events):
 
 def end_combat(state: State, events: Events, *, withdrawn: bool = False) -> None:
     """The combat is over: effects lasting until its end stop; wins and losses are told."""
-    combat = state.combat
+    combat = rules.current_combat(state)
     ended = {"type": "combat_ended", "quest": state.quests[combat.quest].card}
     if withdrawn:
         ended["withdrawn"] = True
@@ -922,7 +924,7 @@ def may_play(state: State, seat: int, card: int, unique: set[str] | None = None)
     """Cost, unique and the ability limit allow playing the card from hand (MAIN PHASE,
     "Playing Cards"). ``unique``: the seat's ``unique_titles``, if known already."""
     player = state.seats[seat]
-    if rules.attribute(state, card, "cost") > player.power:
+    if rules.value(state, card, "cost") > player.power:
         return False
     if unique is None:
         unique = unique_titles(state, seat)
@@ -945,15 +947,16 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
     ``quest``, an item or an ability beside the avatar; an entangled ability exerted, under
     the opponent's control. Then Intel, agility and the restriction apply."""
     player = state.seats[seat]
-    cost = rules.attribute(state, card, "cost")
+    cost = rules.value(state, card, "cost")
     player.power -= cost
     player.hand.remove(card)
     kind = rules.card_type(state, card)
     played = {"type": "card_played", "seat": seat, "card": card, "cost": cost}
     if kind == "unit":
         rules.enter_play(state, card, seat)
-        state.quests[quest].units[seat].append(card)
-        played["quest"] = state.quests[quest].card
+        at = cast(int, quest)  # a unit is played to a quest
+        state.quests[at].units[seat].append(card)
+        played["quest"] = state.quests[at].card
     elif kind == "item":
         rules.enter_play(state, card, seat)
         player.items.append(card)
@@ -969,7 +972,7 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
         _enforce_restriction(state, seat, card, events)
     spend_intel(state, seat, card, events)
     if kind == "unit":
-        _agility(state, seat, card, quest, events)
+        _agility(state, seat, card, cast(int, quest), events)
 
 
 def _enforce_restriction(state: State, seat: int, card: int, events: Events) -> None:
@@ -990,7 +993,7 @@ def spend_intel(state: State, seat: int, played: int, events: Events) -> None:
     and he gains 1 power for each (glossary, "intel")."""
     if (
         rules.definition(state, played)["cost"] is None
-        or rules.attribute(state, played, "cost") < INTEL_COST
+        or rules.value(state, played, "cost") < INTEL_COST
     ):
         return
     for card in rules.controlled(state, seat):

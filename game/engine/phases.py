@@ -94,14 +94,21 @@ def _quest_apply(state: State, events: Events) -> None:
     if rules.abilities_to_apply(state, state.active):
         rules.ask(state, "apply_ability", state.active)
         return
-    _check_completion(state, state.active, state.attempting, events)
+    _check_completion(state, state.active, _attempted(state), events)
     state.attempting = None
     state.step = "ready_phase"
 
 
+def _attempted(state: State) -> int:
+    """The index of the quest attempted in this Quest Phase."""
+    if state.attempting is None:
+        raise RuntimeError("no quest is being attempted")
+    return state.attempting
+
+
 def _check_completion(state: State, seat: int, at: int, events: Events) -> None:
     quest = state.quests[at]
-    if quest.tokens[seat] >= rules.attribute(state, quest.card, "level"):
+    if quest.tokens[seat] >= rules.value(state, quest.card, "level"):
         _complete_quest(state, seat, at, events)
 
 
@@ -113,9 +120,9 @@ def _apply_ability(state: State, action: actions.Action, events: Events) -> None
     """Level tokens equal to the ability's level are created at the quest, the ability is
     destroyed, and enough tokens complete the quest (glossary, "apply")."""
     seat, card = state.active, action["card"]
-    at = state.attempting
+    at = _attempted(state)
     quest = state.quests[at]
-    level = rules.attribute(state, card, "level")
+    level = rules.value(state, card, "level")
     events.append(
         {
             "type": "ability_applied",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import continuous
 from game.engine.actions import Action
-from game.engine.state import Quest, State
+from game.engine.state import Combat, Quest, State
 
 Events = list[dict]
 
@@ -53,12 +53,25 @@ def attribute(state: State, card: int, name: str) -> int | None:
     return continuous.attribute(state, card, name)
 
 
+def value(state: State, card: int, name: str) -> int:
+    """The card's current ``name`` as a number to add or compare: 0 when it has none."""
+    return continuous.attribute(state, card, name) or 0
+
+
 def has_keyword(state: State, card: int, keyword: str) -> bool:
     return continuous.has_keyword(state, card, keyword)
 
 
 def health_left(state: State, card: int) -> int:
-    return attribute(state, card, "health") - state.cards[card].damage
+    return value(state, card, "health") - state.cards[card].damage
+
+
+def current_combat(state: State) -> Combat:
+    """The combat in progress: what every step and decision of a combat acts on."""
+    combat = state.combat
+    if combat is None:
+        raise RuntimeError("no combat is in progress")
+    return combat
 
 
 def opponent(state: State, seat: int) -> int:
@@ -276,7 +289,7 @@ def play_next_quest(state: State, seat: int, events: Events, replacing: int | No
     or in place of the quest at index ``replacing`` once that one is completed (QUEST PHASE).
     The level tokens at a replaced quest go with it."""
     player = state.seats[seat]
-    quest = min(player.quest_pile, key=lambda card: attribute(state, card, "level"))
+    quest = min(player.quest_pile, key=lambda card: value(state, card, "level"))
     player.quest_pile.remove(quest)
     enter_play(state, quest, seat)
     seats = len(state.seats)

@@ -1,6 +1,7 @@
 """SETTING UP A GAME: the card table, the opening of the game, and redrawing a hand."""
 
 import json
+from typing import Any, cast
 
 from game.engine import actions, rng, rules
 from game.engine.rules import DecisionRules, Events
@@ -10,7 +11,7 @@ OPENING_HAND = 6
 REDRAW_DAMAGE = 1
 
 # The printed parts of a card the engine reads; anything else in a definition is left out.
-DEFINITION_FIELDS = {
+DEFINITION_FIELDS: dict[str, Any] = {
     "title": None,
     "type": None,
     "archetype": "",
@@ -165,7 +166,7 @@ def _keep(state: State, action: actions.Action, events: Events) -> None:
 
 
 def _redraw(state: State, action: actions.Action, events: Events) -> None:
-    seat = state.deciding
+    seat = cast(int, state.deciding)
     player = state.seats[seat]
     player.deck = rng.shuffle(state, player.deck + player.hand)
     player.hand = []
@@ -177,7 +178,7 @@ def _redraw(state: State, action: actions.Action, events: Events) -> None:
 
 
 def _offer_next_redraw(state: State) -> None:
-    following = rules.next_seat(state, state.deciding)
+    following = rules.next_seat(state, cast(int, state.deciding))
     if following == state.first:
         state.step = "start_turn"
         state.deciding = None

@@ -9,6 +9,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from game.engine import api
 from game.engine.actions import Agent
@@ -79,7 +80,7 @@ def simulate(
         played = []
         while state.winner is None and state.turn <= TURN_CAP:
             decision = api.legal_actions(state)
-            action = players[decision.seat].choose(state, decision)
+            action = players[cast(int, decision.seat)].choose(state, decision)
             events = api.apply(state, action)
             played.append(action)
             problems = invariant_violations(state, events)

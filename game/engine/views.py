@@ -6,6 +6,8 @@ or another player's hand or quest pile; those appear as counts only. Discard pil
 playmat and completed quests are public.
 """
 
+from typing import Any
+
 from game.engine import continuous, rules
 from game.engine.actions import Decision
 from game.engine.state import State
@@ -14,7 +16,11 @@ from game.engine.state import State
 def view(state: State, viewer: int | None, decision: Decision) -> dict:
     """The game as ``viewer`` (a seat, or None for an observer) sees it; the pending decision's
     actions are shown only to the seat that must decide."""
-    described = {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
+    described: dict[str, Any] = {
+        "seat": decision.seat,
+        "kind": decision.kind,
+        "prompt": decision.prompt,
+    }
     if state.pending and decision.kind in ("choose", "optional"):
         pending = state.pending[0]
         described["source"] = pending["source"]
