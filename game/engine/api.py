@@ -103,7 +103,7 @@ def forget_decision() -> None:
     _last_decision = None
 
 
-def apply(state: State, action: Action) -> list[dict]:
+def apply(state: State, action: object) -> list[dict]:
     """Carry out one legal action and run the game on to the next decision.
 
     Changes ``state`` in place and returns the events, in order; use ``redact`` or ``render``

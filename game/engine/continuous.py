@@ -12,6 +12,7 @@ Three things change a card while it is on the playmat (docs/card-rules.md, "Modi
 stays removed even if something else grants it (glossary, "game text").
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import select
@@ -21,7 +22,7 @@ STATS = ("attack", "defense", "damage_bonus", "health")
 REINFORCEMENT_TURN = 8
 
 
-def printed_keywords(state: State, card: int) -> list[dict]:
+def printed_keywords(state: State, card: int) -> Sequence[dict]:
     return state.definitions[state.cards[card].definition]["rules"].get("keywords", ())
 
 
