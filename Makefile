@@ -5,18 +5,24 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format install setup bench start
+# The engine modules compiled with mypyc (README.md, "The rules engine"): all but those that
+# define exceptions on built-in errors (actions, setup) or only load data (decklists,
+# simulation, shuffle).
+ENGINE_COMPILED := api combat continuous effects events phases rules select state triggers views rng
+ENGINE_SOURCES := $(wildcard game/engine/*.py)
+
+.PHONY: run test lint format install setup bench start engine
 
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-setup: install
+setup: install engine
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_cards
 	$(PY) manage.py demo
 
-test: install
+test: install engine
 	mkdir -p var
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -29,6 +35,7 @@ start: setup
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy game/engine
 
 format: install
 	$(VENV)/bin/ruff check --fix .
@@ -41,6 +48,14 @@ bench: setup
 	$(PY) benchmarks/engine.py
 
 install: $(VENV)/.installed
+
+# Compiled again whenever a source changed; until then the package imports the sources.
+engine: game/engine/.compiled
+
+game/engine/.compiled: $(VENV)/.installed $(ENGINE_SOURCES)
+	rm -f game/engine/*.so *__mypyc.*.so
+	$(VENV)/bin/mypyc $(ENGINE_COMPILED:%=game/engine/%.py)
+	touch $@
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -8,6 +8,7 @@ Times are CPU time of this process (``time.process_time``, ``time.thread_time``)
 work on a shared machine doesn't count; games per wall-clock second are printed too.
 
     .venv/bin/python benchmarks/engine.py            # BENCH_GAMES=200 by default
+    ENGINE_SOURCES=1 .venv/bin/python benchmarks/engine.py   # the Python sources instead
 """
 
 import itertools
@@ -41,6 +42,13 @@ def play(decklists: list[dict], seed: int) -> api.State:
     while state.winner is None:
         api.apply(state, agent.choose(state, api.legal_actions(state)))
     return state
+
+
+def engine_build() -> str:
+    """Whether the modules measured are the ones ``make engine`` compiled, or the sources."""
+    if api.__file__.endswith(".py"):
+        return "the Python sources (`make engine` compiles them; ENGINE_SOURCES=1 forces them)"
+    return "the modules compiled by `make engine` (mypyc)"
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -98,6 +106,7 @@ def main() -> None:
     samples = measure_calls(pairs)
     dumps_p99 = percentile(samples["json.dumps"], 0.99)
     print(f"Engine: {GAMES} random-vs-random games, {len(pairs)} starter-deck matchups, one core")
+    print(f"  running              {engine_build()}")
     print(
         f"  games per second     {games_per_second:9.1f}   (target {TARGETS['games per second']};"
         f" {games_per_wall_second:.1f} per wall-clock second; {mean_turns:.1f} turns a game)"

@@ -18,7 +18,7 @@ BASE_DAMAGE = 1
 ROLE_ATTRIBUTES = ("attack", "defense")
 
 
-class CombatInProgress(RuntimeError):
+class CombatInProgress(Exception):
     """A new combat can't begin while one is already in progress (COMBAT)."""
 
 

@@ -154,10 +154,13 @@ def names_them(effect_list: list[dict], index: int) -> bool:
     )
 
 
-# A decklist carries the set's own rules objects, so the engine hands frame() and the effect
-# handlers these very lists and dicts: their identity tells which card's text runs.
+# A decklist carries the set's own rules objects, so the engine's frames and effect handlers
+# hold these very dicts: their identity tells which card's text runs.
 TEXTS = {card["title"]: texts_of(card) for card in CARDS}
-TEXT_OF_LIST = {id(effect_list): text for texts in TEXTS.values() for text, effect_list in texts}
+# A text is known by its first effect (a frame holds the effects, not the list).
+TEXT_OF_FIRST_EFFECT = {
+    id(effect_list[0]): text for texts in TEXTS.values() for text, effect_list in texts
+}
 EFFECTS_OF_TEXT = {
     text: effects_of(text, effect_list) for texts in TEXTS.values() for text, effect_list in texts
 }
@@ -291,7 +294,11 @@ def has_something_to_act_on(state: api.State, pending: dict, effect: dict) -> bo
 
 class Recorder:
     """Wraps the engine's entry points and effect machinery with ``monkeypatch`` to record
-    into ``coverage`` which card's text runs and what each of its effects does."""
+    into ``coverage`` which card's text runs and what each of its effects does.
+
+    Only what the engine looks up in its tables at run time is wrapped (the automatic steps,
+    the effect handlers), so the recording works as well on the compiled engine, whose
+    modules call each other's functions directly."""
 
     def __init__(self, coverage: Coverage):
         self.coverage = coverage
@@ -299,10 +306,11 @@ class Recorder:
         self.tactic: str | None = None  # the tactic being played: its frame has no source
         self.used: list[tuple[Text, dict]] = []  # the frames of actions and tactics used
         self.acting: set[int] = set()  # ids of those frames in which some effect acted
+        self.seen: dict[int, dict] = {}  # the frames already resolving, by id
 
     def install(self, patch: pytest.MonkeyPatch) -> None:
         new_game, apply = api.new_game, api.apply
-        make_frame, play_tactic = effects.frame, effects.play_tactic
+        resolve = api._STEPS["resolve"]
 
         def starting(decklists, seed, events=None):
             events = [] if events is None else events
@@ -311,26 +319,25 @@ class Recorder:
             return state
 
         def applying(state, action):
-            events = apply(state, action)
+            if action.get("kind") == "play_tactic":
+                self.tactic = title_of(state, action["card"])
+            try:
+                events = apply(state, action)
+            finally:
+                self.tactic = None
             self.applied(state, events)
             return events
 
-        def frame(state, source, controller, costs, effect_list, **options):
-            pending = make_frame(state, source, controller, costs, effect_list, **options)
-            self.started(state, source, effect_list, pending)
-            return pending
-
-        def playing_tactic(state, seat, card, resume):
-            self.tactic = title_of(state, card)
-            try:
-                play_tactic(state, seat, card, resume)
-            finally:
-                self.tactic = None
+        def resolving(state, events):
+            # A frame is seen whole the first time it is the one resolving.
+            if state.pending and id(state.pending[0]) not in self.seen:
+                self.seen[id(state.pending[0])] = state.pending[0]
+                self.started(state, state.pending[0])
+            resolve(state, events)
 
         patch.setattr(api, "new_game", starting)
         patch.setattr(api, "apply", applying)
-        patch.setattr(effects, "frame", frame)
-        patch.setattr(effects, "play_tactic", playing_tactic)
+        patch.setitem(api._STEPS, "resolve", resolving)
         for name, handler in effects.EFFECTS.items():
             patch.setitem(effects.EFFECTS, name, self.recording(handler))
 
@@ -343,11 +350,13 @@ class Recorder:
             for problem in invariant_violations(state, events)
         ]
 
-    def started(self, state, source: int | None, effect_list: list[dict], pending: dict) -> None:
-        text = TEXT_OF_LIST.get(id(effect_list))
+    def started(self, state, pending: dict) -> None:
+        effect_list = [step["primitive"] for step in pending["steps"] if step["kind"] == "effect"]
+        text = TEXT_OF_FIRST_EFFECT.get(id(effect_list[0])) if effect_list else None
         if text is None:
             self.coverage.problems.append(f"{self.playing}: text of no card runs: {effect_list}")
             return
+        source = pending["source"]
         runs_for = self.tactic if source is None else title_of(state, source)
         if runs_for != text.title:
             self.coverage.problems.append(
@@ -389,6 +398,7 @@ class Recorder:
                 self.coverage.idle[text] += 1
         self.used.clear()
         self.acting.clear()
+        self.seen.clear()
 
 
 def titles_of(state: api.State, cards: list[int]) -> list[str]:
