@@ -5,10 +5,11 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-# The engine modules compiled with mypyc (README.md, "The rules engine"): all but those that
-# define exceptions on built-in errors (actions, setup) or only load data (decklists,
-# simulation, shuffle).
-ENGINE_COMPILED := api combat continuous effects events phases rules select state triggers views rng
+# The engine modules compiled with mypyc (README.md, "Development"): all but the exceptions
+# (errors), which derive from ValueError, and what only loads data or drives whole games
+# (decklists, simulation, shuffle).
+ENGINE_COMPILED := actions api combat continuous effects events phases rules select setup state \
+	triggers views rng
 ENGINE_SOURCES := $(wildcard game/engine/*.py)
 
 .PHONY: run test lint format install setup bench start engine
@@ -52,10 +53,14 @@ install: $(VENV)/.installed
 # Compiled again whenever a source changed; until then the package imports the sources.
 engine: game/engine/.compiled
 
-game/engine/.compiled: $(VENV)/.installed $(ENGINE_SOURCES)
+game/engine/.compiled: Makefile $(VENV)/.installed $(ENGINE_SOURCES)
 	rm -f game/engine/*.so *__mypyc.*.so
-	$(VENV)/bin/mypyc $(ENGINE_COMPILED:%=game/engine/%.py)
-	touch $@
+	@mkdir -p var
+	@echo "Compiling the engine with mypyc (log: var/engine-build.log)"
+	@$(VENV)/bin/mypyc $(ENGINE_COMPILED:%=game/engine/%.py) > var/engine-build.log 2>&1 \
+		|| { cat var/engine-build.log; exit 1; }
+	@# The modules' own files are small stubs, copied with their old times when unchanged.
+	touch game/engine/*.so $@
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -3,7 +3,7 @@ engine contract"). State is plain data, randomness comes from a seed, so a seed 
 applied actions reproduce a game exactly.
 
 ``make engine`` compiles the busiest modules to C extensions with mypyc, from these same
-sources (README.md, "The rules engine"). The sources are imported instead whenever one of
+sources (README.md, "Development"). The sources are imported instead whenever one of
 them is newer than its compiled module, so an edit always takes effect before the next
 ``make``, or when ``ENGINE_SOURCES=1`` is set (to profile or debug the Python).
 """

@@ -143,24 +143,3 @@ class Agent(Protocol):
 
     def choose(self, state: "State", decision: Decision) -> Action:
         """One of ``decision.actions``, looking at the game only through the seat's view."""
-
-
-class IllegalAction(ValueError):
-    """An action the rules don't allow now; the state is left unchanged."""
-
-
-class GameOver(IllegalAction):
-    """The game has ended; no action is possible."""
-
-
-class UnknownAction(IllegalAction):
-    """Not an action of the vocabulary (not a dict, or an unknown kind)."""
-
-
-class NotNow(IllegalAction):
-    """A kind of action the pending decision doesn't take (a raid during combat, ...)."""
-
-
-class NotAllowed(IllegalAction):
-    """The right kind of action, but not one of the legal choices (a card that costs too much,
-    a card not in hand, a quest already raided from, ...)."""

@@ -13,18 +13,16 @@ action raises an ``IllegalAction`` and leaves the state as it was. The state is 
 from collections.abc import Callable, Iterable
 
 from game.engine import combat, continuous, effects, phases, rules, setup, triggers, views
-from game.engine.actions import (
-    KINDS,
-    Action,
-    Decision,
+from game.engine.actions import KINDS, Action, Decision
+from game.engine.errors import (
     GameOver,
     IllegalAction,
+    InvalidDecklist,
     NotAllowed,
     NotNow,
     UnknownAction,
 )
 from game.engine.events import redact, render
-from game.engine.setup import InvalidDecklist
 from game.engine.state import State, from_json, to_json
 
 __all__ = [

@@ -10,7 +10,7 @@ dealt at once, so a tie can destroy both sides together (WINNING THE GAME).
 from collections import Counter
 
 from game.engine import actions, continuous, effects, rules
-from game.engine.rules import DecisionRules, Events
+from game.engine.rules import DecisionRules, Events, Step
 from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State
 
 BASE_DAMAGE = 1
@@ -384,7 +384,7 @@ def _combat_over(state: State, events: Events) -> None:
     state.step = resume
 
 
-STEPS = {
+STEPS: dict[str, Step] = {
     "combat_outcome": _combat_outcome,
     "damage_bonus_next": _damage_bonus_next,
     "damage_assignment_next": _damage_assignment_next,
@@ -411,7 +411,7 @@ def _assignment_prompt(state: State) -> str:
     return f"Assign the {dealer.damage} damage you take among your combatants, one point at a time."
 
 
-DECISIONS = {
+DECISIONS: dict[str, DecisionRules] = {
     "combat_action": DecisionRules(
         prompt=_combat_prompt,
         legal=_legal_combat_actions,

@@ -5,7 +5,7 @@ taking the turn. Combats begun here (a quest attempt, a raid) resume at the step
 """
 
 from game.engine import actions, combat, continuous, effects, rules
-from game.engine.rules import DecisionRules, Events
+from game.engine.rules import DecisionRules, Events, Step
 from game.engine.state import State
 
 BASE_POWER = 3
@@ -312,7 +312,7 @@ def _turn_over(state: State, events: Events) -> None:
     state.step = "start_turn"
 
 
-STEPS = {
+STEPS: dict[str, Step] = {
     "start_turn": _start_turn,
     "draw_phase": _draw_phase,
     "quest_phase": _quest_phase,
@@ -324,7 +324,7 @@ STEPS = {
     "turn_over": _turn_over,
 }
 
-DECISIONS = {
+DECISIONS: dict[str, DecisionRules] = {
     "choose_quest": DecisionRules(
         prompt=lambda state: "Choose a quest to attempt.",
         legal=_legal_quests,

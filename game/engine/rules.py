@@ -14,6 +14,8 @@ from game.engine.actions import Action
 from game.engine.state import Combat, Quest, State
 
 Events = list[dict]
+# An automatic step of the game: it changes the state and appends what happened.
+Step = Callable[[State, Events], None]
 
 
 class GameEnded(Exception):  # noqa: N818 (a signal, not an error)

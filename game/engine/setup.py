@@ -1,9 +1,9 @@
 """SETTING UP A GAME: the card table, the opening of the game, and redrawing a hand."""
 
-import json
 from typing import Any, cast
 
 from game.engine import actions, rng, rules
+from game.engine.errors import InvalidDecklist
 from game.engine.rules import DecisionRules, Events
 from game.engine.state import Card, Seat, State
 
@@ -28,10 +28,6 @@ DEFINITION_FIELDS: dict[str, Any] = {
 DECK_TYPES = ("unit", "ability", "item", "tactic")
 
 
-class InvalidDecklist(ValueError):
-    """A decklist the engine can't seat: not an avatar, no quests, a quest in the deck, ..."""
-
-
 def create_state(decklists: list[dict], seed: int) -> State:
     """The state before the game opens: every card with an id, in its owner's zones.
 
@@ -41,7 +37,7 @@ def create_state(decklists: list[dict], seed: int) -> State:
     if len(decklists) != 2:
         raise InvalidDecklist("a game needs exactly two decklists")
     definitions: list[dict] = []
-    index_of: dict[str, int] = {}
+    index_of: dict[str, list[int]] = {}
     # A decklist usually repeats one dict per copy of a card; look each dict up only once.
     index_of_dict: dict[int, int] = {}
     cards: list[Card] = []
@@ -86,17 +82,20 @@ def _definition_index(
     card_definition: dict,
     expected_types: tuple[str, ...],
     definitions: list[dict],
-    index_of: dict[str, int],
+    index_of: dict[str, list[int]],
 ) -> int:
-    """The index of the card's printed fields in ``definitions``, added if new."""
+    """The index of the card's printed fields in ``definitions``, added if new: the same
+    title with other printed fields is another definition."""
     printed = {key: card_definition.get(key, empty) for key, empty in DEFINITION_FIELDS.items()}
     if printed["type"] not in expected_types:
         _refuse(printed, expected_types)
-    key = json.dumps(printed, sort_keys=True)
-    if key not in index_of:
-        index_of[key] = len(definitions)
-        definitions.append(printed)
-    return index_of[key]
+    same_title = index_of.setdefault(printed["title"], [])
+    for index in same_title:
+        if definitions[index] == printed:
+            return index
+    same_title.append(len(definitions))
+    definitions.append(printed)
+    return len(definitions) - 1
 
 
 def created_titles(printed: dict) -> set[str]:
@@ -186,7 +185,7 @@ def _offer_next_redraw(state: State) -> None:
         rules.ask(state, "redraw", following)
 
 
-DECISIONS = {
+DECISIONS: dict[str, DecisionRules] = {
     "redraw": DecisionRules(
         prompt=lambda state: "Keep your opening hand, or redraw it: your avatar is dealt 1 damage.",
         legal=lambda state: [actions.keep(), actions.redraw()],
