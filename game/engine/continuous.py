@@ -26,6 +26,12 @@ def printed_keywords(state: State, card: int) -> Sequence[dict]:
     return state.definitions[state.cards[card].definition]["rules"].get("keywords", ())
 
 
+def timed_actions(state: State, card: int, timing: str) -> list[tuple[int, dict]]:
+    """The card's activated actions with ``timing`` ("main", "attack", "defend"), each with
+    its index among the card's actions."""
+    return _index(state).actions[state.cards[card].definition].get(timing, [])
+
+
 def has_printed_keyword(state: State, card: int, keyword: str) -> bool:
     """Printed and not lost (unique, reinforcement: keywords nothing grants)."""
     instance = state.cards[card]
@@ -56,12 +62,14 @@ class _Index:
       "self"), so most cards are passed over without reading the board;
     - ``used``: every primitive the cards use anywhere (a game whose cards never grant,
       remove or prohibit need not look for such modifiers);
-    - ``keywords``: each definition's printed keyword names.
+    - ``keywords``: each definition's printed keyword names;
+    - ``actions``: each definition's activated actions by timing, with their index.
     """
 
     reach: list[dict[str, list[tuple[dict, frozenset[int]]]]]
     used: frozenset[str]
     keywords: list[frozenset[str]]
+    actions: list[dict[str, list[tuple[int, dict]]]]
 
 
 def _index(state: State) -> _Index:
@@ -86,7 +94,15 @@ def _new_index(definitions: list[dict]) -> _Index:
             frozenset(entry["keyword"] for entry in printed["rules"].get("keywords", ()))
             for printed in definitions
         ],
+        actions=[_actions_by_timing(printed) for printed in definitions],
     )
+
+
+def _actions_by_timing(printed: dict) -> dict[str, list[tuple[int, dict]]]:
+    by_timing: dict[str, list[tuple[int, dict]]] = {}
+    for index, action in enumerate(printed["rules"].get("actions", ())):
+        by_timing.setdefault(action["timing"], []).append((index, action))
+    return by_timing
 
 
 _INDEXES: dict[int, tuple[list[dict], _Index]] = {}
@@ -144,6 +160,12 @@ class unchanging:  # noqa: N801 (used as a context manager, like a function)
 
 
 _memo: dict | None = None
+
+
+def remembered() -> dict | None:
+    """Where lookups may be remembered while the state is only read (``unchanging``); None
+    while it may change."""
+    return _memo
 
 
 @dataclass(frozen=True)

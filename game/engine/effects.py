@@ -13,7 +13,7 @@ at.
 from typing import cast
 
 from game.engine import actions, continuous, rng, rules, select
-from game.engine.rules import DecisionRules, Events
+from game.engine.rules import DecisionRules, Events, Step
 from game.engine.select import Context
 from game.engine.state import Card, State
 
@@ -852,15 +852,11 @@ def usable_actions(state: State, seat: int, timing: str) -> list[actions.Action]
         ]
     usable = []
     for card in cards:
-        card_actions = rules.definition(state, card)["rules"].get("actions")
+        card_actions = continuous.timed_actions(state, card, timing)
         if not card_actions:
             continue
-        where = None
-        for index, action in enumerate(card_actions):
-            if action["timing"] != timing:
-                continue
-            if where is None:
-                where = Context(card, seat, select.location(state, card))
+        where = Context(card, seat, select.location(state, card))
+        for index, action in card_actions:
             if not all(can_pay(state, cost, where) for cost in action["cost"]):
                 continue
             gone = _costs_remove(state, card, action["cost"])
@@ -1015,9 +1011,9 @@ def _agility(state: State, seat: int, card: int, at: int, events: Events) -> Non
                 events.append({"type": "readied", "seat": other_seat, "cards": [unit]})
 
 
-STEPS = {"resolve": _resolve}
+STEPS: dict[str, Step] = {"resolve": _resolve}
 
-DECISIONS = {
+DECISIONS: dict[str, DecisionRules] = {
     "choose": DecisionRules(
         prompt=_choice_prompt,
         legal=_legal_choices,

@@ -43,6 +43,21 @@ def in_play(state: State) -> list[int]:
     return cards
 
 
+def in_play_of_types(state: State, types: list[str]) -> list[int]:
+    """The cards on the playmat of one of ``types``, in playmat order (``in_play``)."""
+    remembered = continuous.remembered()
+    key = (id(state), "in_play", id(types))
+    if remembered is not None and key in remembered:
+        return remembered[key]
+    definitions, cards = state.definitions, state.cards
+    found = [
+        card for card in in_play(state) if definitions[cards[card].definition]["type"] in types
+    ]
+    if remembered is not None:
+        remembered[key] = found
+    return found
+
+
 def is_in_play(state: State, card: int) -> bool:
     return location(state, card) is not None or _beside_avatar(state, card)
 
@@ -134,7 +149,11 @@ def matching(
     elif "chosen" in selector:
         found = list(context.chosen)
     else:
-        found = [card for card in in_play(state) if matches(state, selector, card, context)]
+        found = [
+            card
+            for card in in_play_of_types(state, selector["types"])
+            if matches(state, selector, card, context)
+        ]
     if affecting:
         found = [
             card
@@ -151,7 +170,7 @@ def any_matching(
     if "types" not in selector:
         cards = matching(state, selector, context, affecting=affecting)
         return any(useful is None or useful(state, card) for card in cards)
-    for card in in_play(state):
+    for card in in_play_of_types(state, selector["types"]):
         if (
             matches(state, selector, card, context)
             and (not affecting or card == context.source or not continuous.is_elusive(state, card))
