@@ -5,7 +5,6 @@ the tests all build actions with these functions (or the same dicts by hand), an
 lists the legal ones with them, so the vocabulary lives in one place.
 """
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -116,18 +115,24 @@ def decline() -> Action:
     return {"kind": "decline"}
 
 
-@dataclass(frozen=True)
 class Decision:
     """Who must decide now, what about, and every action they may take.
 
     ``seat`` is None once the game is over (``kind`` is then ``"game_over"`` and there are no
-    actions).
+    actions). A plain class, not a dataclass: compiled, a dataclass is built by generated
+    Python code, and a decision is built for every action of a game.
     """
 
-    seat: int | None
-    kind: str
-    prompt: str
-    actions: list[Action] = field(default_factory=list)
+    def __init__(
+        self, seat: int | None, kind: str, prompt: str, actions: list[Action] | None = None
+    ):
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self.actions: list[Action] = [] if actions is None else actions
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat!r}, kind={self.kind!r}, actions={self.actions!r})"
 
     def as_dict(self) -> dict:
         return {

@@ -121,11 +121,14 @@ def apply(state: State, action: object) -> list[dict]:
             f"{', '.join(decision.handlers)}."
         )
     legal = legal_actions(state).actions
-    if action not in legal:
+    try:
+        # Carry out the engine's own copy: an equal action may hold 1.0 or True for the id 1.
+        chosen = legal[legal.index(action)]
+    except ValueError:
         same_kind = [each for each in legal if each["kind"] == action["kind"]]
-        raise NotAllowed(f"{action!r} is not allowed now; the legal ones of its kind: {same_kind}")
-    # Carry out the engine's own copy: an equal action may hold 1.0 or True for the id 1.
-    chosen = legal[legal.index(action)]
+        raise NotAllowed(
+            f"{action!r} is not allowed now; the legal ones of its kind: {same_kind}"
+        ) from None
     events: list[dict] = []
     state.applied += 1
     _run(state, lambda state, events: handler(state, chosen, events), events)

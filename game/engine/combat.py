@@ -7,8 +7,6 @@ takes damage distributes it among its combatants, one point at a time; then all 
 dealt at once, so a tie can destroy both sides together (WINNING THE GAME).
 """
 
-from collections import Counter
-
 from game.engine import actions, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
 from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State
@@ -339,11 +337,10 @@ def _damage_assignment_next(state: State, events: Events) -> None:
 def _room_for_damage(state: State, side: CombatSide, points: int) -> dict[int, int]:
     """How many more points each combatant can be assigned before it would be destroyed
     (an invulnerable one, any number)."""
-    assigned = Counter(side.assigned)
     room = {}
     for card in side.combatants:
         capacity = rules.damage_room(state, card)
-        room[card] = (points if capacity is None else capacity) - assigned[card]
+        room[card] = (points if capacity is None else capacity) - side.assigned.count(card)
     return room
 
 
@@ -369,8 +366,8 @@ def _combat_damage(state: State, events: Events) -> None:
     taken = []
     for index, side in enumerate(combat.sides):
         dealers = list(combat.sides[1 - index].combatants)
-        for card, amount in Counter(side.assigned).items():
-            rules.deal_damage(state, card, amount, events, dealers)
+        for card in dict.fromkeys(side.assigned):
+            rules.deal_damage(state, card, side.assigned.count(card), events, dealers)
             taken.append(card)
     rules.destroy_defeated(state, taken, events)
     state.step = "combat_over"

@@ -19,6 +19,8 @@ from game.engine import select
 from game.engine.state import State
 
 STATS = ("attack", "defense", "damage_bonus", "health")
+# The kind of modifier that changes each stat (``kind_of``).
+_MODIFY = {stat: f"modify:{stat}" for stat in STATS}
 REINFORCEMENT_TURN = 8
 
 
@@ -49,7 +51,7 @@ def kind_of(modifier: dict) -> str:
     """What a modifier changes: "modify:attack" (one kind per stat), "grant_keyword",
     "remove_keyword" or "prohibit"."""
     if modifier["primitive"] == "modify":
-        return f"modify:{modifier['stat']}"
+        return _MODIFY[modifier["stat"]]
     return modifier["primitive"]
 
 
@@ -311,9 +313,10 @@ def attribute(state: State, card: int, name: str) -> int | None:
         ):
             return printed - 1
         return printed
-    if name not in STATS:
+    kind = _MODIFY.get(name)
+    if kind is None:
         return printed
-    changes = modifiers(state, card, f"modify:{name}")
+    changes = modifiers(state, card, kind)
     if not changes:
         return printed
     change = sum(modifier["amount"] * times for modifier, times in changes)

@@ -5,23 +5,31 @@ A selector is read relative to a ``Context``: the card that has the text, its co
 quest it is at, the card an event is about, and the cards chosen by earlier effects.
 """
 
-from dataclasses import dataclass, field
-
 from game.engine import continuous, rules
 from game.engine.state import ATTACKING, DEFENDING, State
 
 ROLES = {"attacking": ATTACKING, "defending": DEFENDING}
 
 
-@dataclass
 class Context:
-    """Whose text is being read, and what "this quest", "that unit" and "it" refer to."""
+    """Whose text is being read, and what "this quest", "that unit" and "it" refer to.
 
-    source: int | None
-    controller: int
-    at: int | None = None  # index of the quest the source is (or was last) at
-    event_card: int | None = None
-    chosen: list[int] = field(default_factory=list)
+    A plain class, not a dataclass: compiled, a dataclass is built by generated Python code,
+    and a context is built for every card whose text is read."""
+
+    def __init__(
+        self,
+        source: int | None,
+        controller: int,
+        at: int | None = None,
+        event_card: int | None = None,
+        chosen: list[int] | None = None,
+    ):
+        self.source = source
+        self.controller = controller
+        self.at = at  # index of the quest the source is (or was last) at
+        self.event_card = event_card
+        self.chosen: list[int] = [] if chosen is None else chosen
 
 
 def context_of(state: State, source: int, event_card: int | None = None) -> Context:
