@@ -13,7 +13,6 @@ stays removed even if something else grants it (glossary, "game text").
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from game.engine import select
 from game.engine.state import State
@@ -55,7 +54,6 @@ def kind_of(modifier: dict) -> str:
     return modifier["primitive"]
 
 
-@dataclass(frozen=True)
 class _Index:
     """What the engine looks up about a game's card definitions, worked out once:
 
@@ -66,12 +64,21 @@ class _Index:
       remove or prohibit need not look for such modifiers);
     - ``keywords``: each definition's printed keyword names;
     - ``actions``: each definition's activated actions by timing, with their index.
+
+    The board, the index and the contexts are plain classes rather than dataclasses, whose
+    constructors stay Python code when the engine is compiled (``make engine``).
     """
 
-    reach: list[dict[str, list[tuple[dict, frozenset[int]]]]]
-    used: frozenset[str]
-    keywords: list[frozenset[str]]
-    actions: list[dict[str, list[tuple[int, dict]]]]
+    def __init__(self, definitions: list[dict]):
+        self.reach: list[dict[str, list[tuple[dict, frozenset[int]]]]] = [
+            _statics_reach(definitions, number) for number in range(len(definitions))
+        ]
+        self.used = _primitives_used(definitions)
+        self.keywords: list[frozenset[str]] = [
+            frozenset(entry["keyword"] for entry in printed["rules"].get("keywords", ()))
+            for printed in definitions
+        ]
+        self.actions = [_actions_by_timing(printed) for printed in definitions]
 
 
 def _index(state: State) -> _Index:
@@ -80,24 +87,12 @@ def _index(state: State) -> _Index:
         return _last_index[1]
     cached = _INDEXES.get(id(definitions))
     if cached is None or cached[0] is not definitions:
-        cached = (definitions, _new_index(definitions))
+        cached = (definitions, _Index(definitions))
         if len(_INDEXES) > 256:
             _INDEXES.clear()
         _INDEXES[id(definitions)] = cached
     _last_index[:] = cached
     return cached[1]
-
-
-def _new_index(definitions: list[dict]) -> _Index:
-    return _Index(
-        reach=[_statics_reach(definitions, number) for number in range(len(definitions))],
-        used=_primitives_used(definitions),
-        keywords=[
-            frozenset(entry["keyword"] for entry in printed["rules"].get("keywords", ()))
-            for printed in definitions
-        ],
-        actions=[_actions_by_timing(printed) for printed in definitions],
-    )
 
 
 def _actions_by_timing(printed: dict) -> dict[str, list[tuple[int, dict]]]:
@@ -170,7 +165,6 @@ def remembered() -> dict | None:
     return _memo
 
 
-@dataclass(frozen=True)
 class _Board:
     """What the state's lists of statics, lasting effects and marks imply, worked out once
     for each version of those lists (``_board``):
@@ -182,13 +176,30 @@ class _Board:
     - ``grants``: whether anything could grant a keyword now.
     """
 
-    statics: list[int]
-    lasting: list[dict]
-    marks: list[dict]
-    held: dict[int, list[dict]]
-    sources: dict[str, list[int]]
-    reach: dict[str, frozenset[int]]
-    grants: bool
+    def __init__(self, state: State):
+        self.statics = state.statics
+        self.lasting = state.lasting
+        self.marks = state.marks
+        self.held: dict[int, list[dict]] = {}
+        for entry in state.lasting:
+            self.held.setdefault(entry["card"], []).append(entry["modifier"])
+        for mark in state.marks:
+            if mark["modifiers"]:
+                self.held.setdefault(mark["card"], []).extend(mark["modifiers"])
+        reach_of = _index(state).reach
+        self.sources: dict[str, list[int]] = {}
+        reach: dict[str, set[int]] = {}
+        for source in state.statics:
+            for kind, statics in reach_of[state.cards[source].definition].items():
+                self.sources.setdefault(kind, []).append(source)
+                for _, targets in statics:
+                    reach.setdefault(kind, set()).update(targets)
+        self.reach = {kind: frozenset(definitions) for kind, definitions in reach.items()}
+        self.grants = (
+            any(entry["modifier"]["primitive"] == "grant_keyword" for entry in state.lasting)
+            or any(mark["modifiers"] for mark in state.marks)
+            or "grant_keyword" in self.sources
+        )
 
 
 def _board(state: State) -> _Board:
@@ -202,39 +213,11 @@ def _board(state: State) -> _Board:
         and board.marks is state.marks
     ):
         return board
-    board = _last_board[0] = _new_board(state)
+    board = _last_board[0] = _Board(state)
     return board
 
 
 _last_board: list[_Board | None] = [None]
-
-
-def _new_board(state: State) -> _Board:
-    held: dict[int, list[dict]] = {}
-    for entry in state.lasting:
-        held.setdefault(entry["card"], []).append(entry["modifier"])
-    for mark in state.marks:
-        if mark["modifiers"]:
-            held.setdefault(mark["card"], []).extend(mark["modifiers"])
-    reach_of = _index(state).reach
-    sources: dict[str, list[int]] = {}
-    reach: dict[str, set[int]] = {}
-    for source in state.statics:
-        for kind, statics in reach_of[state.cards[source].definition].items():
-            sources.setdefault(kind, []).append(source)
-            for _, targets in statics:
-                reach.setdefault(kind, set()).update(targets)
-    return _Board(
-        statics=state.statics,
-        lasting=state.lasting,
-        marks=state.marks,
-        held=held,
-        sources=sources,
-        reach={kind: frozenset(definitions) for kind, definitions in reach.items()},
-        grants=any(entry["modifier"]["primitive"] == "grant_keyword" for entry in state.lasting)
-        or any(mark["modifiers"] for mark in state.marks)
-        or "grant_keyword" in sources,
-    )
 
 
 _NOWHERE: frozenset[int] = frozenset()
