@@ -65,8 +65,8 @@ class _Index:
     - ``keywords``: each definition's printed keyword names;
     - ``actions``: each definition's activated actions by timing, with their index.
 
-    The board, the index and the contexts are plain classes rather than dataclasses, whose
-    constructors stay Python code when the engine is compiled (``make engine``).
+    A plain class, like ``_Board``: compiled (``make engine``), a dataclass would still be
+    built by the Python code its decorator generates.
     """
 
     def __init__(self, definitions: list[dict]):
