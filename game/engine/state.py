@@ -16,13 +16,9 @@ from dataclasses import dataclass, field
 ATTACKING, DEFENDING = 0, 1
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Card:
-    """One physical card: which definition it is, who owns it, and its state on the playmat.
-
-    The classes built during play (cards, combats) have constructors of their own: compiled
-    (``make engine``), a dataclass's generated constructor would stay Python code.
-    """
+    """One physical card: which definition it is, who owns it, and its state on the playmat."""
 
     definition: int
     owner: int
@@ -34,30 +30,6 @@ class Card:
     removed: list[str] = field(default_factory=list)  # keywords it lost until it leaves play
     since: int = 0  # when it entered play, for timestamp order (glossary, "timestamp")
     played_turn: int = 0  # the turn it was played in
-
-    def __init__(
-        self,
-        definition: int,
-        owner: int,
-        controller: int = 0,
-        exerted: bool = False,
-        damage: int = 0,
-        shield: int = 0,
-        tokens: int = 0,
-        removed: list[str] | None = None,
-        since: int = 0,
-        played_turn: int = 0,
-    ):
-        self.definition = definition
-        self.owner = owner
-        self.controller = controller
-        self.exerted = exerted
-        self.damage = damage
-        self.shield = shield
-        self.tokens = tokens
-        self.removed = [] if removed is None else removed
-        self.since = since
-        self.played_turn = played_turn
 
 
 @dataclass(slots=True)
@@ -89,7 +61,7 @@ class Quest:
     raids_allowed: int = 1  # two after a "second time" effect (glossary, "raid")
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class CombatSide:
     """The attackers or the defenders of a combat.
 
@@ -106,26 +78,8 @@ class CombatSide:
     extra_damage: int = 0  # added by effects to the damage this side deals if it deals any
     assigned: list[int] = field(default_factory=list)  # one card id per point this side takes
 
-    def __init__(
-        self,
-        seat: int,
-        combatants: list[int],
-        total: int = 0,
-        damage: int = 0,
-        bonus_exerted: bool = False,
-        extra_damage: int = 0,
-        assigned: list[int] | None = None,
-    ):
-        self.seat = seat
-        self.combatants = combatants
-        self.total = total
-        self.damage = damage
-        self.bonus_exerted = bonus_exerted
-        self.extra_damage = extra_damage
-        self.assigned = [] if assigned is None else assigned
 
-
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Combat:
     """A combat in progress; ``sides`` holds the attacking side, then the defending side."""
 
@@ -137,26 +91,6 @@ class Combat:
     passes: int = 0  # consecutive passes; two end the combat actions
     dealing: list[int] = field(default_factory=list)  # sides dealing damage, once decided
     winner: int | None = None  # the winning side's index, once decided (None on a tie)
-
-    def __init__(
-        self,
-        kind: str,
-        quest: int,
-        sides: list[CombatSide],
-        resume: str,
-        to_act: int = ATTACKING,
-        passes: int = 0,
-        dealing: list[int] | None = None,
-        winner: int | None = None,
-    ):
-        self.kind = kind
-        self.quest = quest
-        self.sides = sides
-        self.resume = resume
-        self.to_act = to_act
-        self.passes = passes
-        self.dealing = [] if dealing is None else dealing
-        self.winner = winner
 
 
 @dataclass(slots=True)
