@@ -27,10 +27,6 @@ _SOURCES = {
 }
 
 
-# Events whose own card or quest may be triggered although it is no longer a listener in play.
-_SEEN_BY_SUBJECT = ("destroyed", "returned", "ability_applied", "quest_completed")
-
-
 def collect(state: State, events: list[dict], start: int) -> int:
     """Queue what ``events[start:]`` trigger; returns how many events have been read."""
     index = start
@@ -69,10 +65,7 @@ _last_listening: list = [None, {}]
 
 def _triggered(state: State, event: dict) -> list[dict]:
     names = _SOURCES[event["type"]]
-    sources = _listening(state, names)
-    if not sources and event["type"] not in _SEEN_BY_SUBJECT:
-        return []
-    sources = list(sources)
+    sources = list(_listening(state, names))
     # The card that has just left the playmat, seen where it was ("at this quest").
     left = event.get("card") if event["type"] in ("destroyed", "returned") else None
     if event["type"] == "quest_completed":
