@@ -21,7 +21,7 @@ from django.http import HttpResponse  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
-from collection.models import Card  # noqa: E402
+from collection.cards.models import Card  # noqa: E402
 from tcgsite.accounts.models import User  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "300"))

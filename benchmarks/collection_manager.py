@@ -23,7 +23,8 @@ from django.http import HttpResponse  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
-from collection.models import Card, CardOwnership, ItemEntry, LedgerReason  # noqa: E402
+from collection.cards.models import Card  # noqa: E402
+from collection.models import CardOwnership, ItemEntry, LedgerReason  # noqa: E402
 from collection.services.store import wallet_for  # noqa: E402
 from tcgsite.accounts.models import User  # noqa: E402
 

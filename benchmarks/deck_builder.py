@@ -24,8 +24,9 @@ from django.http import HttpResponse  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
-from collection.models import Card, CardOwnership, Product  # noqa: E402
-from collection.services import decks  # noqa: E402
+from collection.cards.models import Card  # noqa: E402
+from collection.decks.services import decks  # noqa: E402
+from collection.models import CardOwnership, Product  # noqa: E402
 from tcgsite.accounts.models import User  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "200"))
@@ -87,33 +88,33 @@ def main() -> None:
     some_card = next(iter(counts))
     requests = {
         "bare Django view": ("GET", "/bench/bare/", None),
-        "builder, new deck, Graphic View": ("GET", reverse("collection:deck_builder"), None),
+        "builder, new deck, Graphic View": ("GET", reverse("decks:deck_builder"), None),
         "builder, new deck, Table View": (
             "GET",
-            reverse("collection:deck_builder") + "?view=table",
+            reverse("decks:deck_builder") + "?view=table",
             None,
         ),
         "builder, 58-card deck open": (
             "GET",
-            reverse("collection:deck_edit", args=[deck.pk]),
+            reverse("decks:deck_edit", args=[deck.pk]),
             None,
         ),
         "collection container, filtered (unit, text)": (
             "GET",
-            reverse("collection:deck_builder_collection") + "?type=unit&q=a&" + deck_query,
+            reverse("decks:deck_builder_collection") + "?type=unit&q=a&" + deck_query,
             None,
         ),
         "double-click: add one copy": (
             "POST",
-            reverse("collection:deck_change"),
+            reverse("decks:deck_change"),
             {"entry": entries, "card": some_card, "op": "add", "copies": "1"},
         ),
         "Validate (every format)": (
             "GET",
-            reverse("collection:deck_validate") + "?" + deck_query,
+            reverse("decks:deck_validate") + "?" + deck_query,
             None,
         ),
-        "Statistics": ("GET", reverse("collection:deck_statistics") + "?" + deck_query, None),
+        "Statistics": ("GET", reverse("decks:deck_statistics") + "?" + deck_query, None),
         "Test Draw": ("GET", reverse("game:test_draw") + "?seed=7&" + deck_query, None),
     }
     owned = CardOwnership.objects.filter(owner=player).count()

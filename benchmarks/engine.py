@@ -27,7 +27,9 @@ from game.engine.decklists import starter_decklists  # noqa: E402
 from game.engine.state import to_dict  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_GAMES", "200"))
-SET_FILE = Path(__file__).resolve().parents[1] / "collection/sets/01_embers-of-the-outer-rim.json"
+SET_FILE = (
+    Path(__file__).resolve().parents[1] / "collection/cards/sets/01_embers-of-the-outer-rim.json"
+)
 TARGETS = {"games per second": ">= 100", "p99": "< 1 ms", "state size": "< 64 KB"}
 
 

@@ -2,7 +2,6 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import FilteredSelectMultiple
 from django.core.exceptions import PermissionDenied
-from django.db import models
 from django.db.models import Sum
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -10,19 +9,12 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from collection.boosters import BoosterError, booster_contents, slots_problems
-from collection.catalog import catalog_card_problems
 from collection.models import (
-    Card,
     CardOwnership,
-    CardSet,
     CreditEntry,
-    Deck,
-    DeckCard,
     ItemEntry,
-    LimitedPool,
     Opening,
     OwnedProduct,
-    PlayFormat,
     Product,
     ProductKind,
     StarterDeckCard,
@@ -31,71 +23,6 @@ from collection.models import (
 from collection.services.opening import booster_pool, opening_audit
 from collection.services.store import StoreError, credits_grant, product_grant
 from tcgsite.accounts.models import User
-
-
-class CardAdminForm(forms.ModelForm):
-    """The admin supplies model and fields (from the fieldsets); this adds the rules check."""
-
-    def clean(self):
-        cleaned = super().clean()
-        if not self.errors:
-            problems = catalog_card_problems(Card(**cleaned))
-            if problems:
-                raise forms.ValidationError(problems)
-        return cleaned
-
-
-@admin.register(CardSet)
-class CardSetAdmin(admin.ModelAdmin):
-    list_display = ("number", "code", "name", "released")
-    search_fields = ("name", "code")
-
-
-@admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
-    form = CardAdminForm
-    list_display = (
-        "title",
-        "collector_info",
-        "card_type",
-        "archetype",
-        "rarity",
-        "cost",
-        "attack",
-        "defense",
-        "damage_bonus",
-        "health",
-        "level",
-    )
-    list_filter = ("card_set", "card_type", "archetype", "rarity", "restriction")
-    list_select_related = ("card_set",)
-    search_fields = ("title", "game_text", "lore", "artist", "trait_index", "keyword_index")
-    ordering = ("card_set__number", "number")
-    readonly_fields = ("trait_index", "keyword_index")
-    fieldsets = (
-        (None, {"fields": ("card_set", "number", "rarity", "title", "card_type", "archetype")}),
-        (
-            "Attributes",
-            {
-                "fields": (
-                    "cost",
-                    "attack",
-                    "defense",
-                    "damage_bonus",
-                    "health",
-                    "level",
-                    "restriction",
-                )
-            },
-        ),
-        ("Text", {"fields": ("traits", "game_text", "lore", "artist")}),
-        ("Rules", {"fields": ("rules", "trait_index", "keyword_index")}),
-    )
-
-    @admin.display(description="collector info", ordering="number")
-    def collector_info(self, card):
-        return card.collector_info
-
 
 # --- Store, ownership and ledgers ---------------------------------------------------------
 # Balances, owned items and ledgers change only through the services (collection/services/),
@@ -341,119 +268,3 @@ class ItemEntryAdmin(ReadOnlyAdmin):
     @admin.display(description="card or product")
     def item(self, entry):
         return entry.card if entry.card_id else entry.owned_product
-
-
-# --- Play formats, decks and Limited card pools -------------------------------------------
-
-
-def _unknown_titles(titles) -> list[str]:
-    known = set(Card.objects.filter(title__in=titles).values_list("title", flat=True))
-    return [title for title in titles if title not in known]
-
-
-class PlayFormatAdminForm(forms.ModelForm):
-    """Banned and restricted titles are lists of exact card titles: typos are refused."""
-
-    def _titles(self, name: str) -> list[str]:
-        titles = self.cleaned_data.get(name) or []
-        if not isinstance(titles, list) or not all(isinstance(t, str) for t in titles):
-            raise forms.ValidationError('Write a list of card titles: ["Title", "Other title"].')
-        titles = list(dict.fromkeys(title.strip() for title in titles if title.strip()))
-        unknown = _unknown_titles(titles)
-        if unknown:
-            raise forms.ValidationError(f"No card has the title {', '.join(map(repr, unknown))}.")
-        return titles
-
-    def clean_banned_titles(self):
-        return self._titles("banned_titles")
-
-    def clean_restricted_titles(self):
-        return self._titles("restricted_titles")
-
-
-@admin.register(PlayFormat)
-class PlayFormatAdmin(admin.ModelAdmin):
-    form = PlayFormatAdminForm
-    list_display = ("name", "kind", "position", "allowed_sets", "banned", "restricted")
-    list_editable = ("position",)
-    prepopulated_fields = {"slug": ("name",)}
-    filter_horizontal = ("sets",)
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("sets")
-
-    @admin.display(description="sets")
-    def allowed_sets(self, play_format):
-        return ", ".join(str(card_set.number) for card_set in play_format.sets.all()) or "all"
-
-    @admin.display(description="banned")
-    def banned(self, play_format):
-        return len(play_format.banned_titles or [])
-
-    @admin.display(description="restricted")
-    def restricted(self, play_format):
-        return len(play_format.restricted_titles or [])
-
-
-class DeckCardInline(admin.TabularInline):
-    model = DeckCard
-    autocomplete_fields = ("card",)
-    extra = 0
-
-
-@admin.register(Deck)
-class DeckAdmin(admin.ModelAdmin):
-    list_display = ("name", "owner", "cards", "updated")
-    list_select_related = ("owner",)
-    search_fields = ("name", "owner__username")
-    raw_id_fields = ("owner",)
-    inlines = (DeckCardInline,)
-    date_hierarchy = "updated"
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).annotate(card_total=models.Sum("entries__quantity"))
-
-    @admin.display(description="cards", ordering="card_total")
-    def cards(self, deck):
-        return deck.card_total or 0
-
-
-class LimitedPoolAdminForm(forms.ModelForm):
-    """Staff make pools by hand until sealed tournaments open products into them."""
-
-    def clean_card_counts(self):
-        counts = self.cleaned_data.get("card_counts")
-        if not isinstance(counts, dict) or not counts:
-            raise forms.ValidationError('Write {"<card id>": copies, ...} with at least one card.')
-        wrong = [
-            f"{key!r}: {copies!r}"
-            for key, copies in counts.items()
-            if not str(key).isdigit() or not isinstance(copies, int) or copies < 1
-        ]
-        if wrong:
-            raise forms.ValidationError(
-                f"Each entry is a card id and a positive number of copies, not {', '.join(wrong)}."
-            )
-        ids = {int(key) for key in counts}
-        found = set(
-            Card.objects.filter(pk__in=ids, creator__isnull=True).values_list("pk", flat=True)
-        )
-        if ids - found:
-            missing = ", ".join(str(card_id) for card_id in sorted(ids - found))
-            raise forms.ValidationError(f"No catalog card has the id {missing}.")
-        return {str(key): copies for key, copies in counts.items()}
-
-
-@admin.register(LimitedPool)
-class LimitedPoolAdmin(admin.ModelAdmin):
-    form = LimitedPoolAdminForm
-    list_display = ("name", "owner", "deadline", "cards", "deck")
-    list_select_related = ("owner", "deck")
-    search_fields = ("name", "owner__username")
-    raw_id_fields = ("owner", "deck")
-    date_hierarchy = "deadline"
-
-    @admin.display(description="cards")
-    def cards(self, pool):
-        counts = pool.card_counts if isinstance(pool.card_counts, dict) else {}
-        return sum(copies for copies in counts.values() if isinstance(copies, int))

@@ -1,14 +1,14 @@
-"""The collection app's pages; each area keeps its routes in collection/routes/."""
+from django.urls import path
 
-from django.urls import include, path
+from collection.views import binder, store
 
 app_name = "collection"
 
 urlpatterns = [
-    path("cards/", include("collection.routes.cards")),
-    path("store/", include("collection.routes.store")),
-    path("collection/", include("collection.routes.binder")),
-    path("avatars/", include("collection.routes.avatars")),
-    path("decks/wizard/", include("collection.routes.wizard")),
-    path("decks/", include("collection.routes.decks")),
+    path("store/", store.store, name="store"),
+    path("store/buy/", store.store_buy, name="store_buy"),
+    path("collection/", binder.binder, name="binder"),
+    path("collection/want/<int:card_id>/", binder.want_change, name="want_change"),
+    path("collection/open/", binder.products_open, name="products_open"),
+    path("collection/opened/", binder.opening_reveal, name="opening_reveal"),
 ]

@@ -12,7 +12,7 @@ from django.http import QueryDict
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from collection.services import decks
+from collection.decks.services import decks
 from game.engine.shuffle import shuffled
 
 OPENING_HAND = 6  # rulebook, DECK BUILDER, Test Draw: "a sample opening hand of six cards"

@@ -35,9 +35,9 @@ SECTIONS = (
         "\u2660",
         (
             NavEntry("Collection", "collection:binder"),
-            NavEntry("Deck Builder", "collection:deck_builder"),
-            NavEntry("My Avatars", "collection:avatar_list"),
-            NavEntry("Card Browser", "collection:card_list"),
+            NavEntry("Deck Builder", "decks:deck_builder"),
+            NavEntry("My Avatars", "decks:avatar_list"),
+            NavEntry("Card Browser", "cards:card_list"),
         ),
     ),
     NavSection("community", "Community", "\u263a", (NavEntry("Players", "accounts:player_list"),)),

@@ -57,7 +57,9 @@ INSTALLED_APPS = [
     "channels",
     "django_celery_beat",
     "tcgsite.accounts",
+    "collection.cards",
     "collection",
+    "collection.decks",
     "game",
 ]
 

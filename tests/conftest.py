@@ -13,10 +13,11 @@ def _plain_http_cookies():
 @pytest.fixture
 def catalog(db):
     """The real first set, loaded from its data file."""
-    from collection.catalog import catalog_load_set, set_files
+    from collection.cards.services import set_files
+    from collection.services.products import set_load
 
     for path in set_files():
-        catalog_load_set(path=path)
+        set_load(path=path)
 
 
 @pytest.fixture(autouse=True)
@@ -25,3 +26,36 @@ def _empty_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def booster(catalog):
+    from collection.models import Product, ProductKind
+
+    return Product.objects.get(kind=ProductKind.BOOSTER_PACK)
+
+
+@pytest.fixture
+def starter(catalog):
+    from collection.models import Product, ProductKind
+
+    return Product.objects.filter(kind=ProductKind.STARTER_DECK).order_by("name").first()
+
+
+@pytest.fixture
+def event_pass(db):
+    from collection.models import Product, ProductKind
+
+    product, _ = Product.objects.get_or_create(
+        name="Event Pass", defaults={"kind": ProductKind.EVENT_PASS, "price": 100}
+    )
+    return product
+
+
+@pytest.fixture
+def player(client):
+    from tests.factories import UserFactory
+
+    user = UserFactory()
+    client.force_login(user)
+    return user

@@ -1,7 +1,7 @@
 import factory
 from django.conf import settings
 
-from collection.models import Card, CardSet
+from collection.cards.models import Card, CardSet
 from tcgsite.accounts.models import User
 
 PASSWORD = "a-long-test-password-42"

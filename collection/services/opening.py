@@ -7,15 +7,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from collection.boosters import booster_contents
+from collection.cards.models import Card, Rarity
 from collection.models import (
-    Card,
     CardOwnership,
     ItemEntry,
     LedgerReason,
     Opening,
     OwnedProduct,
     ProductKind,
-    Rarity,
 )
 from collection.services.locks import lock_wallets
 from collection.services.store import wallet_for

@@ -8,7 +8,8 @@ Trade value of one or more.
 from django.db import transaction
 from django.db.models import F, QuerySet
 
-from collection.models import Card, CardOwnership
+from collection.cards.models import Card
+from collection.models import CardOwnership
 from collection.services.locks import lock_wallets
 from collection.services.store import wallet_for
 from tcgsite.accounts.models import User

@@ -14,30 +14,25 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from collection import selectors
-from collection.filters import (
+from collection.cards import selectors as card_selectors
+from collection.cards.filtering import (
+    CARD_TABLE_COLUMNS,
+    add_numeric_from_form,
+    table_columns,
+    toggle_groups,
+)
+from collection.cards.filters import (
     COLLECTION_ATTRIBUTES,
     OPERATORS,
     SEARCH_FIELDS,
     CardFilters,
     parse_card_filters,
 )
-from collection.models import (
-    NUMERIC_ATTRIBUTES,
-    Card,
-    CardOwnership,
-    Opening,
-    OwnedProduct,
-    ProductKind,
-)
+from collection.cards.models import NUMERIC_ATTRIBUTES, Card
+from collection.models import CardOwnership, Opening, OwnedProduct, ProductKind
 from collection.services.opening import MAX_OPEN_AT_ONCE, OpeningError
 from collection.services.opening import products_open as open_products
 from collection.services.wants import MAX_WANT, WantError, want_set
-from collection.views.filtering import (
-    CARD_TABLE_COLUMNS,
-    add_numeric_from_form,
-    table_columns,
-    toggle_groups,
-)
 from collection.views.store import SHELF_ORDER
 from tcgsite.accounts.models import TipScreen
 from tcgsite.accounts.services import preferences_for
@@ -80,7 +75,7 @@ class WantForm(forms.Form):
 @login_required
 @require_GET
 def binder(request):
-    sets = selectors.card_sets()
+    sets = card_selectors.card_sets()
     filters = parse_card_filters(
         dict(request.GET.lists()), known_sets=[s.number for s in sets], collection=True
     )

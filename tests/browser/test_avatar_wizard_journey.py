@@ -7,8 +7,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from collection.catalog import set_files
-from collection.models import Card, CardOwnership, Deck
+from collection.cards.models import Card
+from collection.cards.services import set_files
+from collection.decks.models import Deck
+from collection.models import CardOwnership
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -41,7 +43,7 @@ def give_starter_deck(player, archetype: str) -> None:
 def test_create_an_avatar_step_by_step(page, screenshot, catalog):
     UserFactory(username="Maker")
     log_in(page, "Maker")
-    page.goto(reverse("collection:avatar_create"))
+    page.goto(reverse("decks:avatar_create"))
     preview = page.locator("#avatar-preview")
     expect(page.get_by_role("heading", name="Create Avatar")).to_be_visible()
     expect(preview).to_contain_text("Unknown species")
@@ -96,7 +98,7 @@ def test_the_wizard_builds_a_deck_from_a_starter_decks_cards(page, screenshot, c
     player = UserFactory(username="Builder")
     give_starter_deck(player, "sith")
     log_in(page, "Builder")
-    page.goto(reverse("collection:deck_wizard"))
+    page.goto(reverse("decks:deck_wizard"))
     expect(page.get_by_role("radio", name=re.compile("^Jedi"))).to_be_disabled()
     expect(page.get_by_text("Missing: no Jedi avatar")).to_be_visible()
     choose(page, "Sith")
@@ -126,7 +128,7 @@ def test_the_wizard_builds_a_deck_from_a_starter_decks_cards(page, screenshot, c
     deck_url = re.compile(r"/decks/\d+/$")
     expect(page).to_have_url(deck_url)
     deck = Deck.objects.get(owner=player)
-    assert page.url.endswith(reverse("collection:deck_edit", args=[deck.pk]))
+    assert page.url.endswith(reverse("decks:deck_edit", args=[deck.pk]))
     assert deck.name == "Ashes of Dathomir"
     assert sum(deck.entries.values_list("quantity", flat=True)) == 55
     screenshot("wizard-saved")

@@ -6,8 +6,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from collection.models import Card, CardOwnership, Deck, Product
-from tests.collection.test_decks import ensure_play_formats
+from collection.cards.models import Card
+from collection.decks.models import Deck
+from collection.models import CardOwnership, Product
+from tests.decks.test_decks import ensure_play_formats
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

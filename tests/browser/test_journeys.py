@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from collection.models import Card
+from collection.cards.models import Card
 from tcgsite.accounts.models import Preferences
 from tests.factories import PASSWORD, UserFactory
 

@@ -7,8 +7,8 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
+from collection.cards.models import Card, Rarity
 from collection.models import (
-    Card,
     CardOwnership,
     ItemEntry,
     LedgerReason,
@@ -16,7 +16,6 @@ from collection.models import (
     OwnedProduct,
     Product,
     ProductKind,
-    Rarity,
 )
 from collection.services.opening import MAX_OPEN_AT_ONCE, opening_audit
 from collection.services.store import product_grant

@@ -10,8 +10,8 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from collection.cards.models import Card
 from collection.models import (
-    Card,
     CardOwnership,
     CreditEntry,
     ItemEntry,

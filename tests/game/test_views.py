@@ -6,7 +6,7 @@ from urllib.parse import parse_qs
 import pytest
 from django.urls import reverse
 
-from tests.collection.test_decks import entries, give, ids, starter
+from tests.decks.test_decks import entries, give, ids, starter
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@ from itertools import product
 
 from django.core.management.base import BaseCommand, CommandError
 
-from collection.catalog import set_files
+from collection.cards.services import set_files
 from game.ai.agents import GreedyAgent, RandomAgent
 from game.engine.decklists import starter_decklists
 from game.engine.simulation import simulate

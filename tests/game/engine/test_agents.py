@@ -21,7 +21,9 @@ from tests.game.engine.scenario import (
     unit,
 )
 
-SET_FILE = Path(__file__).resolve().parents[3] / "collection/sets/01_embers-of-the-outer-rim.json"
+SET_FILE = (
+    Path(__file__).resolve().parents[3] / "collection/cards/sets/01_embers-of-the-outer-rim.json"
+)
 DECKS = starter_decklists(SET_FILE)
 MATCHUPS = [[DECKS[a], DECKS[b]] for a, b in itertools.permutations(sorted(DECKS), 2)]
 

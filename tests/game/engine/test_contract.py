@@ -26,7 +26,7 @@ from tests.game.engine.scenario import (
 )
 
 ROOT = Path(__file__).resolve().parents[3]
-SET_FILE = ROOT / "collection/sets/01_embers-of-the-outer-rim.json"
+SET_FILE = ROOT / "collection/cards/sets/01_embers-of-the-outer-rim.json"
 SHOCHU = decklist(avatar("Shochu"), item("Field Kit"), unit("Trooper", attack=2))
 PALADON = decklist(avatar("Paladon"), unit("Trooper", defense=1))
 

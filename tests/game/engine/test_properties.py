@@ -21,7 +21,9 @@ from game.engine.simulation import (
     view_violations,
 )
 
-SET_FILE = Path(__file__).resolve().parents[3] / "collection/sets/01_embers-of-the-outer-rim.json"
+SET_FILE = (
+    Path(__file__).resolve().parents[3] / "collection/cards/sets/01_embers-of-the-outer-rim.json"
+)
 DECKS = starter_decklists(SET_FILE)
 MATCHUPS = [[DECKS[a], DECKS[b]] for a, b in itertools.permutations(sorted(DECKS), 2)]
 WHOLE_GAMES = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -36,7 +36,9 @@ from tests.game.engine.scenario import (
     unit,
 )
 
-SET_FILE = Path(__file__).resolve().parents[3] / "collection/sets/01_embers-of-the-outer-rim.json"
+SET_FILE = (
+    Path(__file__).resolve().parents[3] / "collection/cards/sets/01_embers-of-the-outer-rim.json"
+)
 SET = load_set(SET_FILE)
 CARDS = SET["cards"]
 BY_TITLE = {card["title"]: card for card in CARDS}

@@ -1,0 +1,96 @@
+"""Reads of the card catalog."""
+
+import operator
+from functools import reduce
+
+from django.core.cache import cache
+from django.db.models import F, Q, QuerySet
+
+from collection.cards.filters import CardFilters
+from collection.cards.models import PLAYER_AVATAR_SET_NUMBER, Card, CardSet
+
+_LOOKUPS = {">": "gt", ">=": "gte", "=": "exact", "<=": "lte", "<": "lt", "!=": "exact"}
+
+_SEARCH_COLUMNS = {
+    "title": ("title",),
+    "traits": ("trait_index", "keyword_index"),
+    "text": ("game_text",),
+    "artist": ("artist",),
+    "lore": ("lore",),
+}
+
+_SORT_COLUMNS = {
+    "number": ("card_set__number", "number"),
+    "title": ("title",),
+    "type": ("card_type",),
+    "archetype": ("archetype",),
+    "rarity": ("rarity",),
+}
+
+
+def card_sets() -> list[CardSet]:
+    """The catalog's sets (not the set of player-made avatars)."""
+    return list(CardSet.objects.exclude(number=PLAYER_AVATAR_SET_NUMBER))
+
+
+def cards_filtered(*, filters: CardFilters) -> QuerySet[Card]:
+    """The catalog narrowed by the Filters & Search options, in the chosen order."""
+    return cards_narrowed(Card.objects.filter(creator__isnull=True), filters)
+
+
+def cards_narrowed(cards: QuerySet[Card], filters: CardFilters) -> QuerySet[Card]:
+    """``cards`` narrowed by the Filters & Search options, in the chosen order."""
+    cards = cards.select_related("card_set")
+    if filters.types:
+        cards = cards.filter(card_type__in=filters.types)
+    if filters.archetypes:
+        archetypes = ["" if value == "generic" else value for value in filters.archetypes]
+        cards = cards.filter(archetype__in=archetypes)
+    if filters.rarities:
+        cards = cards.filter(rarity__in=filters.rarities)
+    if filters.sets:
+        cards = cards.filter(card_set__number__in=filters.sets)
+    for keyword in filters.keywords:
+        cards = cards.filter(keyword_index__contains=f"|{keyword}|")
+    for trait in filters.traits:
+        cards = cards.filter(trait_index__contains=f"|{trait.lower()}|")
+    for numeric in filters.numeric:
+        condition = Q(**{f"{numeric.attribute}__{_LOOKUPS[numeric.operator]}": numeric.value})
+        if numeric.operator == "!=":
+            condition = ~condition
+        # A card without the attribute (a quest's attack) matches no numeric filter.
+        cards = cards.filter(condition, **{f"{numeric.attribute}__isnull": False})
+    columns = [column for name in filters.search_fields for column in _SEARCH_COLUMNS[name]]
+    for word in filters.search_words:
+        cards = cards.filter(
+            reduce(operator.or_, (Q(**{f"{column}__icontains": word}) for column in columns))
+        )
+    return cards.order_by(*_ordering(filters))
+
+
+def _ordering(filters: CardFilters) -> list:
+    columns = _SORT_COLUMNS.get(filters.sort, (filters.sort,))
+    # Cards without the attribute sort last either way, on SQLite and PostgreSQL alike.
+    ordering = [
+        F(column).desc(nulls_last=True) if filters.descending else F(column).asc(nulls_last=True)
+        for column in columns
+    ]
+    return [*ordering, "card_set__number", "number"]
+
+
+KNOWN_TRAITS_CACHE_KEY = "catalog:known-traits"
+
+
+def known_traits() -> list[str]:
+    """Every trait in the catalog, for the Trait filter's choices.
+
+    Cached (the catalog changes rarely); saving or deleting a card clears the cache.
+    """
+    traits = cache.get(KNOWN_TRAITS_CACHE_KEY)
+    if traits is None:
+        found: set[str] = set()
+        for card_traits in Card.objects.values_list("traits", flat=True):
+            found.update(card_traits)
+        traits = sorted(found, key=str.lower)
+        cache.set(KNOWN_TRAITS_CACHE_KEY, traits, timeout=None)
+    return traits

@@ -1,0 +1,103 @@
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from collection.cards import selectors
+from collection.cards.faces import card_face_svg
+from collection.cards.filtering import (
+    CARD_TABLE_COLUMNS,
+    add_numeric_from_form,
+    table_columns,
+    toggle_groups,
+)
+from collection.cards.filters import OPERATORS, SEARCH_FIELDS, parse_card_filters
+from collection.cards.glossary import GLOSSARY
+from collection.cards.models import NUMERIC_ATTRIBUTES, Card
+
+PAGE_SIZES = {"graphic": 24, "table": 100}
+CARD_SIZES = ("small", "medium", "large")
+ATTRIBUTE_LABELS = (
+    ("cost", "Cost"),
+    ("attack", "Attack"),
+    ("defense", "Defense"),
+    ("damage_bonus", "Damage bonus"),
+    ("health", "Health"),
+    ("level", "Level"),
+)
+
+
+@require_GET
+def card_list(request):
+    sets = selectors.card_sets()
+    filters = parse_card_filters(dict(request.GET.lists()), known_sets=[s.number for s in sets])
+    add_numeric_from_form(request, filters)
+    cards = selectors.cards_filtered(filters=filters)
+    page = Paginator(cards, PAGE_SIZES[filters.view]).get_page(request.GET.get("page"))
+    context = {
+        "filters": filters,
+        "page": page,
+        "query": filters.querystring(),
+        "graphic_query": filters.querystring(view="graphic"),
+        "table_query": filters.querystring(view="table"),
+        "table_columns": table_columns(filters, CARD_TABLE_COLUMNS),
+        "card_size": _card_size(request),
+    }
+    if request.htmx and request.htmx.target == "results":
+        response = render(request, "cards/_card_results.html", context)
+        query = context["query"]
+        response["HX-Push-Url"] = f"{request.path}?{query}" if query else request.path
+        return response
+    context.update(
+        toggle_groups=toggle_groups(filters, sets),
+        numeric_attributes=[(name, name.replace("_", " ")) for name in NUMERIC_ATTRIBUTES],
+        operators=OPERATORS,
+        search_fields=[
+            (key, label, key in filters.search_fields) for key, label in SEARCH_FIELDS.items()
+        ],
+    )
+    return render(request, "cards/card_list.html", context)
+
+
+def _card_size(request) -> str:
+    if request.user.is_authenticated:
+        return request.user.preferences.card_size_collection
+    return "medium"
+
+
+@require_GET
+def card_detail(request, set_number, number):
+    card = get_object_or_404(
+        Card.objects.select_related("card_set"), card_set__number=set_number, number=number
+    )
+    # Player-made avatars are not a browsable set: no previous or next card for them.
+    neighbours = Card.objects.filter(card_set=card.card_set, creator__isnull=True)
+    return render(
+        request,
+        "cards/card_detail.html",
+        {
+            "card": card,
+            "face": card_face_svg(card, size="large"),
+            "attributes": [
+                (label, getattr(card, name))
+                for name, label in ATTRIBUTE_LABELS
+                if getattr(card, name) is not None
+            ],
+            "glossary": [(name, GLOSSARY[name]) for name in card.keyword_names if name in GLOSSARY],
+            "previous": neighbours.filter(number__lt=number).order_by("-number").first(),
+            "next": neighbours.filter(number__gt=number).order_by("number").first(),
+        },
+    )
+
+
+@require_GET
+def card_face(request, set_number, number):
+    card = get_object_or_404(
+        Card.objects.select_related("card_set"), card_set__number=set_number, number=number
+    )
+    size = request.GET.get("size", "medium")
+    if size not in CARD_SIZES:
+        size = "medium"
+    response = HttpResponse(card_face_svg(card, size=size), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=300"
+    return response
