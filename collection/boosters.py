@@ -3,8 +3,10 @@
 import random
 from collections.abc import Mapping, Sequence
 
+from tcgsite.errors import UserError
 
-class BoosterError(Exception):
+
+class BoosterError(UserError):
     """A booster whose slots the card pool can't fill."""
 
 

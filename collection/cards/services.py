@@ -10,6 +10,7 @@ from django.db import transaction
 
 from collection.cards.cardrules import validate_card, validate_set
 from collection.cards.models import Card, CardSet
+from tcgsite.errors import UserError
 
 SETS_DIR = Path(__file__).resolve().parent / "sets"
 
@@ -34,7 +35,7 @@ _CARD_FIELDS = {
 }
 
 
-class CatalogError(Exception):
+class CatalogError(UserError):
     """A set file that can't be loaded; nothing of it was written."""
 
 

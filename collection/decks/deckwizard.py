@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from collection.cards.cardrules import DECK_TYPES, MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
+from tcgsite.errors import UserError
 
 ARCHETYPE_LABELS = {"jedi": "Jedi", "rebel": "Rebel", "imperial": "Imperial", "sith": "Sith"}
 TYPE_LABELS = {"unit": "Units", "ability": "Abilities", "item": "Items", "tactic": "Tactics"}
@@ -58,7 +59,7 @@ class WizardChoices:
     size: int = MIN_DECK_SIZE
 
 
-class WizardError(Exception):
+class WizardError(UserError):
     """A step whose answer can't be used; ``step`` is where the player fixes it."""
 
     def __init__(self, step: int, message: str):

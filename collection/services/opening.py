@@ -19,11 +19,12 @@ from collection.models import (
 from collection.services.locks import lock_wallets
 from collection.services.store import wallet_for
 from tcgsite.accounts.models import User
+from tcgsite.errors import UserError
 
 MAX_OPEN_AT_ONCE = 24
 
 
-class OpeningError(Exception):
+class OpeningError(UserError):
     """Products that can't be opened; the message is shown to the player."""
 
 

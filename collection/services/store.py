@@ -15,11 +15,12 @@ from collection.models import (
 )
 from collection.services.locks import lock_wallets
 from tcgsite.accounts.models import User
+from tcgsite.errors import UserError
 
 MAX_PURCHASE_QUANTITY = 24
 
 
-class StoreError(Exception):
+class StoreError(UserError):
     """A purchase or grant that can't be made; the message is shown to the player or staff."""
 
 

@@ -13,11 +13,12 @@ from collection.models import CardOwnership
 from collection.services.locks import lock_wallets
 from collection.services.store import wallet_for
 from tcgsite.accounts.models import User
+from tcgsite.errors import UserError
 
 MAX_WANT = 99
 
 
-class WantError(Exception):
+class WantError(UserError):
     """A Want that can't be set; the message is shown to the player."""
 
 

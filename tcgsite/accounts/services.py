@@ -3,9 +3,10 @@
 from django.db import transaction
 
 from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
+from tcgsite.errors import UserError
 
 
-class AccountError(Exception):
+class AccountError(UserError):
     """A request a player can make by mistake; the message is shown to them."""
 
 

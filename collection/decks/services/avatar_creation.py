@@ -18,13 +18,14 @@ from collection.models import CardOwnership, ItemEntry, LedgerReason
 from collection.services.locks import lock_wallets
 from collection.services.store import wallet_for
 from tcgsite.accounts.models import User
+from tcgsite.errors import UserError
 
 MAX_MADE_AVATARS = 10
 PLAYER_AVATAR_SET_CODE = "PMA"
 PLAYER_AVATAR_SET_NAME = "Player-made Avatars"
 
 
-class AvatarError(Exception):
+class AvatarError(UserError):
     """An avatar that can't be made; the message is shown to the player."""
 
 

@@ -31,6 +31,7 @@ from collection.services.locks import lock_wallets
 from collection.services.store import wallet_for
 from game.engine import deckrules
 from tcgsite.accounts.models import User
+from tcgsite.errors import UserError
 
 MAX_NAME_LENGTH = Deck._meta.get_field("name").max_length
 MAX_ENTRIES = 300
@@ -40,7 +41,7 @@ _ENTRY = re.compile(r"^(?P<card>\d{1,12})x(?P<copies>\d{1,3})$")
 TYPE_ORDER = {card_type: index for index, card_type in enumerate(deckrules.DECK_TYPES)}
 
 
-class DeckError(Exception):
+class DeckError(UserError):
     """A deck request the player can get wrong; the message is shown to them."""
 
 
