@@ -1,12 +1,26 @@
 """Reads of players' collections."""
 
-from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import Count, F, OuterRef, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce, Greatest
 
 from collection.cards.filters import CardFilters
 from collection.cards.models import Card
 from collection.cards.selectors import cards_narrowed
-from collection.models import CardOwnership
+from collection.models import (
+    CardOwnership,
+    CreditEntry,
+    Opening,
+    OwnedProduct,
+    Product,
+    ProductKind,
+    Wallet,
+)
+
+# The rulebook's order: "starter decks, booster packs, event passes".
+SHELF_ORDER = (ProductKind.STARTER_DECK, ProductKind.BOOSTER_PACK, ProductKind.EVENT_PASS)
 
 
 def collection_cards(*, owner, filters: CardFilters, only_owned: bool) -> QuerySet[Card]:
@@ -16,7 +30,7 @@ def collection_cards(*, owner, filters: CardFilters, only_owned: bool) -> QueryS
     cards of which the player has no copy."""
     ownership = CardOwnership.objects.filter(owner=owner, card=OuterRef("pk"))
     cards = (
-        Card.objects.filter(Q(creator__isnull=True) | Q(creator=owner))
+        Card.objects.visible_to(owner)
         .annotate(
             owned=Coalesce(Subquery(ownership.values("quantity")[:1]), 0),
             want=Coalesce(Subquery(ownership.values("want")[:1]), 0),
@@ -29,3 +43,70 @@ def collection_cards(*, owner, filters: CardFilters, only_owned: bool) -> QueryS
     if only_owned:
         cards = cards.filter(owned__gt=0)
     return cards_narrowed(cards, filters)
+
+
+def collection_card(*, owner, card_id: int) -> Card | None:
+    """One card the player may collect, with their numbers (see ``collection_cards``)."""
+    return (
+        collection_cards(owner=owner, filters=CardFilters(), only_owned=False)
+        .filter(pk=card_id)
+        .first()
+    )
+
+
+def collection_totals(*, owner) -> dict:
+    """How many copies and how many titles the player owns."""
+    return CardOwnership.objects.filter(owner=owner, quantity__gt=0).aggregate(
+        copies=Sum("quantity"), titles=Count("pk")
+    )
+
+
+def credits_balance(*, owner) -> int:
+    """The player's credits; a player whose wallet is not open yet has the starting balance
+    it will open with."""
+    wallet = Wallet.objects.filter(owner=owner).first()
+    return wallet.credits if wallet is not None else settings.STARTING_CREDITS
+
+
+def recent_credit_entries(*, owner, count: int) -> list[CreditEntry]:
+    return list(CreditEntry.objects.filter(owner=owner)[:count])
+
+
+@dataclass(frozen=True)
+class ShelfItem:
+    product: Product
+    unopened: int  # how many of it the player holds unopened
+
+
+def store_shelf(*, owner) -> list[ShelfItem]:
+    """The products for sale in the rulebook's shelf order, each with how many of it the
+    player holds unopened."""
+    unopened = dict(
+        OwnedProduct.objects.filter(owner=owner, opened__isnull=True)
+        .values_list("product")
+        .annotate(count=Count("pk"))
+        .order_by()
+    )
+    for_sale = Product.objects.filter(for_sale=True).select_related("card_set")
+    return [
+        ShelfItem(product, unopened.get(product.pk, 0))
+        for product in sorted(for_sale, key=lambda product: SHELF_ORDER.index(product.kind))
+    ]
+
+
+def unopened_products(*, owner) -> list[OwnedProduct]:
+    """The player's unopened products, by product name, oldest first."""
+    return list(
+        OwnedProduct.objects.filter(owner=owner, opened__isnull=True)
+        .select_related("product")
+        .order_by("product__name", "acquired", "pk")
+    )
+
+
+def owner_openings(*, owner, owned_product_ids: list[int], limit: int) -> list[Opening]:
+    """What opening these products of the player revealed, at most ``limit`` of them."""
+    return list(
+        Opening.objects.filter(owned_product__owner=owner, owned_product_id__in=owned_product_ids)
+        .select_related("owned_product__product")
+        .order_by("owned_product_id")[:limit]
+    )

@@ -12,7 +12,7 @@ from django.http import QueryDict
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from collection.decks.services import decks
+from collection.decks import selectors as deck_selectors
 from game.engine.shuffle import shuffled
 
 OPENING_HAND = 6  # rulebook, DECK BUILDER, Test Draw: "a sample opening hand of six cards"
@@ -45,8 +45,8 @@ class Draw:
 @require_GET
 def test_draw(request):
     """Test Draw: click a card to discard it, Draw for one more, Shuffle & Redraw to restart."""
-    counts, problems = decks.entries_parse(request.GET.getlist("entry"))
-    builder = decks.builder_deck(owner=request.user, counts=counts)
+    counts, problems = deck_selectors.entries_parse(request.GET.getlist("entry"))
+    builder = deck_selectors.builder_deck(owner=request.user, counts=counts)
     # The deck part only: the avatar and the quests are not shuffled into the draw deck.
     library = [line.card for line in builder.deck for _ in range(line.copies)]
     draw, problem = _read_draw(request.GET, len(library))

@@ -49,6 +49,17 @@ class CardSet(models.Model):
         return f"{self.number}. {self.name}"
 
 
+class CardQuerySet(models.QuerySet):
+    def printed(self):
+        """The catalog's cards: every card but the avatars players made."""
+        return self.filter(creator__isnull=True)
+
+    def visible_to(self, player):
+        """The cards a player may collect and build with: printed ones, and the avatars they
+        made themselves (never another player's)."""
+        return self.filter(models.Q(creator__isnull=True) | models.Q(creator=player))
+
+
 class Card(models.Model):
     card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards")
     number = models.PositiveSmallIntegerField()
@@ -80,6 +91,8 @@ class Card(models.Model):
     # browser filters them with one portable LIKE on SQLite and PostgreSQL alike.
     trait_index = models.CharField(max_length=400, blank=True, editable=False)
     keyword_index = models.CharField(max_length=400, blank=True, editable=False)
+
+    objects = CardQuerySet.as_manager()
 
     class Meta:
         ordering = ["card_set__number", "number"]

@@ -35,7 +35,31 @@ def card_sets() -> list[CardSet]:
 
 def cards_filtered(*, filters: CardFilters) -> QuerySet[Card]:
     """The catalog narrowed by the Filters & Search options, in the chosen order."""
-    return cards_narrowed(Card.objects.filter(creator__isnull=True), filters)
+    return cards_narrowed(Card.objects.printed(), filters)
+
+
+def card_by_number(*, set_number: int, number: int) -> Card | None:
+    """The card with this collector number, or None."""
+    return (
+        Card.objects.select_related("card_set")
+        .filter(card_set__number=set_number, number=number)
+        .first()
+    )
+
+
+def card_neighbours(*, card: Card) -> tuple[Card | None, Card | None]:
+    """The printed cards before and after ``card`` in its set; player-made avatars are not a
+    browsable set, so they have none."""
+    neighbours = Card.objects.printed().filter(card_set=card.card_set_id)
+    return (
+        neighbours.filter(number__lt=card.number).order_by("-number").first(),
+        neighbours.filter(number__gt=card.number).order_by("number").first(),
+    )
+
+
+def cards_by_id(*, card_ids) -> dict[int, Card]:
+    """Cards by primary key, with their sets."""
+    return Card.objects.select_related("card_set").in_bulk(set(card_ids))
 
 
 def cards_narrowed(cards: QuerySet[Card], filters: CardFilters) -> QuerySet[Card]:

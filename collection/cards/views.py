@@ -1,6 +1,6 @@
 from django.core.paginator import Paginator
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from collection.cards import selectors
@@ -67,11 +67,8 @@ def _card_size(request) -> str:
 
 @require_GET
 def card_detail(request, set_number, number):
-    card = get_object_or_404(
-        Card.objects.select_related("card_set"), card_set__number=set_number, number=number
-    )
-    # Player-made avatars are not a browsable set: no previous or next card for them.
-    neighbours = Card.objects.filter(card_set=card.card_set, creator__isnull=True)
+    card = _card_or_404(set_number, number)
+    previous, following = selectors.card_neighbours(card=card)
     return render(
         request,
         "cards/card_detail.html",
@@ -84,20 +81,25 @@ def card_detail(request, set_number, number):
                 if getattr(card, name) is not None
             ],
             "glossary": [(name, GLOSSARY[name]) for name in card.keyword_names if name in GLOSSARY],
-            "previous": neighbours.filter(number__lt=number).order_by("-number").first(),
-            "next": neighbours.filter(number__gt=number).order_by("number").first(),
+            "previous": previous,
+            "next": following,
         },
     )
 
 
 @require_GET
 def card_face(request, set_number, number):
-    card = get_object_or_404(
-        Card.objects.select_related("card_set"), card_set__number=set_number, number=number
-    )
+    card = _card_or_404(set_number, number)
     size = request.GET.get("size", "medium")
     if size not in CARD_SIZES:
         size = "medium"
     response = HttpResponse(card_face_svg(card, size=size), content_type="image/svg+xml")
     response["Cache-Control"] = "public, max-age=300"
     return response
+
+
+def _card_or_404(set_number: int, number: int) -> Card:
+    card = selectors.card_by_number(set_number=set_number, number=number)
+    if card is None:
+        raise Http404("There is no card with that number.")
+    return card

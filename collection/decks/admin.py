@@ -95,9 +95,7 @@ class LimitedPoolAdminForm(forms.ModelForm):
                 f"Each entry is a card id and a positive number of copies, not {', '.join(wrong)}."
             )
         ids = {int(key) for key in counts}
-        found = set(
-            Card.objects.filter(pk__in=ids, creator__isnull=True).values_list("pk", flat=True)
-        )
+        found = set(Card.objects.printed().filter(pk__in=ids).values_list("pk", flat=True))
         if ids - found:
             missing = ", ".join(str(card_id) for card_id in sorted(ids - found))
             raise forms.ValidationError(f"No catalog card has the id {missing}.")

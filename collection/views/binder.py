@@ -7,7 +7,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Q, Sum
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -25,15 +24,13 @@ from collection.cards.filters import (
     COLLECTION_ATTRIBUTES,
     OPERATORS,
     SEARCH_FIELDS,
-    CardFilters,
     parse_card_filters,
 )
 from collection.cards.models import NUMERIC_ATTRIBUTES, Card
-from collection.models import CardOwnership, Opening, OwnedProduct, ProductKind
+from collection.models import Opening, ProductKind
 from collection.services.opening import MAX_OPEN_AT_ONCE, OpeningError
 from collection.services.opening import products_open as open_products
 from collection.services.wants import MAX_WANT, WantError, want_set
-from collection.views.store import SHELF_ORDER
 from tcgsite.accounts.models import TipScreen
 from tcgsite.accounts.services import preferences_for
 
@@ -113,9 +110,7 @@ def binder(request):
         tips=COLLECTION_TIPS,
         tips_screen=TipScreen.COLLECTION,
         show_tips=not preferences.hides_tips_on(TipScreen.COLLECTION),
-        totals=CardOwnership.objects.filter(owner=request.user, quantity__gt=0).aggregate(
-            copies=Sum("quantity"), titles=Count("pk")
-        ),
+        totals=selectors.collection_totals(owner=request.user),
         toggle_groups=toggle_groups(filters, sets),
         numeric_attributes=[
             *((name, name.replace("_", " ")) for name in NUMERIC_ATTRIBUTES),
@@ -134,8 +129,7 @@ def _unopened_groups(owner) -> list[dict]:
     the ids to open, oldest first; at most as many checkboxes per group as can be opened at
     once."""
     groups: dict[int, dict] = {}
-    items = OwnedProduct.objects.filter(owner=owner, opened__isnull=True).select_related("product")
-    for item in items.order_by("product__name", "acquired", "pk"):
+    for item in selectors.unopened_products(owner=owner):
         group = groups.setdefault(item.product_id, {"product": item.product, "ids": []})
         group["ids"].append(item.pk)
     for group in groups.values():
@@ -147,7 +141,9 @@ def _unopened_groups(owner) -> list[dict]:
             if group["count"] == 1
             else KIND_PLURALS[product.kind]
         )
-    return sorted(groups.values(), key=lambda group: SHELF_ORDER.index(group["product"].kind))
+    return sorted(
+        groups.values(), key=lambda group: selectors.SHELF_ORDER.index(group["product"].kind)
+    )
 
 
 @login_required
@@ -155,9 +151,7 @@ def _unopened_groups(owner) -> list[dict]:
 def want_change(request, card_id):
     """Set a card's Want from the − and + buttons; htmx swaps just that card's numbers."""
     back_to = _binder_url(request)
-    card = Card.objects.filter(
-        Q(creator__isnull=True) | Q(creator=request.user), pk=card_id
-    ).first()
+    card = selectors.collection_card(owner=request.user, card_id=card_id)
     form = WantForm(request.POST)
     error = ""
     if card is None:
@@ -177,9 +171,7 @@ def want_change(request, card_id):
         return render(request, "collection/_binder_error.html", {"error": error})
     table = request.POST.get("view") == "table"
     context = {
-        "card": selectors.collection_cards(
-            owner=request.user, filters=CardFilters(), only_owned=False
-        ).get(pk=card.pk),
+        "card": selectors.collection_card(owner=request.user, card_id=card.pk),
         "want_error": error,
         "binder_url": back_to,
         "max_want": MAX_WANT,
@@ -221,16 +213,14 @@ def products_open(request):
 def opening_reveal(request):
     """What opening products revealed, per product, the cards the player lacked marked New."""
     ids = _whole_numbers(request.GET.getlist("id"))
-    openings = list(
-        Opening.objects.filter(owned_product__owner=request.user, owned_product_id__in=ids or [])
-        .select_related("owned_product__product")
-        .order_by("owned_product_id")[:MAX_OPEN_AT_ONCE]
+    openings = selectors.owner_openings(
+        owner=request.user, owned_product_ids=ids or [], limit=MAX_OPEN_AT_ONCE
     )
     if not openings:
         messages.error(request, "There is no opened product of yours to show there.")
         return redirect("collection:binder")
-    cards = Card.objects.select_related("card_set").in_bulk(
-        {card_id for opening in openings for card_id in opening.card_ids}
+    cards = card_selectors.cards_by_id(
+        card_ids={card_id for opening in openings for card_id in opening.card_ids}
     )
     preferences = preferences_for(user=request.user)
     return render(

@@ -3,10 +3,10 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tcgsite.accounts import services
+from tcgsite.accounts import selectors, services
 from tcgsite.accounts.avatars import player_avatar_svg
 from tcgsite.accounts.forms import PREFERENCE_PAGES, SignUpForm
 from tcgsite.accounts.models import User
@@ -59,24 +59,22 @@ def hide_tips(request, screen):
 @login_required
 def player_list(request):
     query = request.GET.get("q", "").strip()
-    players = User.objects.filter(is_active=True).select_related("preferences")
-    if query:
-        players = players.filter(username__icontains=query)
-    page = Paginator(players.order_by("username"), 40).get_page(request.GET.get("page"))
+    players = selectors.players_search(query=query)
+    page = Paginator(players, 40).get_page(request.GET.get("page"))
     template = "accounts/_player_rows.html" if request.htmx else "accounts/player_list.html"
     return render(request, template, {"page": page, "query": query})
 
 
 @login_required
 def player_info(request, username):
-    owner = get_object_or_404(User, username__iexact=username, is_active=True)
+    owner = _player_or_404(username)
     return render(
         request,
         "accounts/player_info.html",
         {
             "owner": owner,
             "info": services.account_info_visible(owner=owner, viewer=request.user),
-            "is_friend": request.user.friends.filter(pk=owner.pk).exists(),
+            "is_friend": selectors.is_friend(user=request.user, other=owner),
         },
     )
 
@@ -84,8 +82,8 @@ def player_info(request, username):
 @login_required
 @require_POST
 def friend_toggle(request, username):
-    friend = get_object_or_404(User, username__iexact=username, is_active=True)
-    if request.user.friends.filter(pk=friend.pk).exists():
+    friend = _player_or_404(username)
+    if selectors.is_friend(user=request.user, other=friend):
         services.friend_remove(user=request.user, friend=friend)
         messages.success(request, f"{friend.username} is no longer on your friends list.")
     else:
@@ -106,3 +104,10 @@ def avatar_picture(request, choice):
     response = HttpResponse(picture, content_type="image/svg+xml")
     response["Cache-Control"] = "public, max-age=86400"
     return response
+
+
+def _player_or_404(username: str) -> User:
+    player = selectors.player_by_name(username=username)
+    if player is None:
+        raise Http404("There is no player of that name.")
+    return player

@@ -52,7 +52,7 @@ def test_new_player_sees_the_starting_balance_and_the_products_for_sale(
 
     page = response.content.decode()
     assert f">{settings.STARTING_CREDITS}<" in page
-    shown = [entry["product"] for entry in response.context["products"]]
+    shown = [entry.product for entry in response.context["products"]]
     assert booster in shown and event_pass in shown and starter not in shown
     assert booster.description in page and f">{booster.price}<" in page
     assert "Not registered" in page
@@ -63,7 +63,7 @@ def test_store_shelves_starter_decks_then_boosters_then_event_passes(
     client, player, booster, event_pass
 ):
     """The rulebook's order: "starter decks, booster packs, event passes"."""
-    kinds = [entry["product"].kind for entry in client.get(STORE).context["products"]]
+    kinds = [entry.product.kind for entry in client.get(STORE).context["products"]]
 
     shelves = [kind for index, kind in enumerate(kinds) if kind not in kinds[:index]]
     assert shelves == [ProductKind.STARTER_DECK, ProductKind.BOOSTER_PACK, ProductKind.EVENT_PASS]

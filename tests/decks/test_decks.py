@@ -1,4 +1,4 @@
-"""Decks: the services of collection/services/decks.py and the Deck Builder's views."""
+"""Decks: the Deck Builder's selectors and services (collection/decks/) and its views."""
 
 import datetime
 import re
@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from collection.cards.models import Card, CardSet
+from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, DeckCard, LimitedPool, PlayFormat
 from collection.decks.services import decks
 from collection.models import CardOwnership, Product
@@ -101,10 +102,10 @@ def test_a_starter_deck_saves_and_is_valid_for_standard(player, jedi, standard, 
     assert saved.created
     deck = Deck.objects.get(owner=player)
     assert deck.name == "Temple Guard"
-    assert decks.deck_counts(deck=deck) == ids(jedi)
+    assert deck_selectors.deck_counts(deck=deck) == ids(jedi)
     assert (saved.valid_for, saved.invalid_for) == (["Standard"], [])
-    assert decks.deck_validate(deck=deck, play_format=standard).valid
-    pool_only = rules_of(decks.deck_validate(deck=deck, play_format=limited))
+    assert deck_selectors.deck_validate(deck=deck, play_format=standard).valid
+    pool_only = rules_of(deck_selectors.deck_validate(deck=deck, play_format=limited))
     assert not pool_only[deckrules.POOL_ONLY_RULE].ok
 
 
@@ -113,7 +114,7 @@ def test_saving_more_copies_than_owned_is_refused_with_the_titles(player, jedi):
     CardOwnership.objects.filter(owner=player, card=card).update(quantity=2)
 
     with pytest.raises(
-        decks.DeckError, match=rf"3 copies of {re.escape(card.title)} but you own 2"
+        deck_selectors.DeckError, match=rf"3 copies of {re.escape(card.title)} but you own 2"
     ):
         decks.deck_save(owner=player, name="Greedy", counts=ids(jedi))
     assert not Deck.objects.exists()
@@ -121,7 +122,7 @@ def test_saving_more_copies_than_owned_is_refused_with_the_titles(player, jedi):
 
 def test_cards_not_owned_at_all_are_refused(player, catalog):
     sith_card = next(card for card in starter("sith") if card.archetype == "sith")
-    with pytest.raises(decks.DeckError, match="you own 0"):
+    with pytest.raises(deck_selectors.DeckError, match="you own 0"):
         decks.deck_save(owner=player, name="Borrowed", counts={sith_card.pk: 1})
 
 
@@ -130,23 +131,23 @@ def test_cards_not_owned_at_all_are_refused(player, catalog):
     [("", "Give the deck a name"), ("   ", "Give the deck a name"), ("x" * 61, "at most 60")],
 )
 def test_a_deck_needs_a_name(player, jedi, name, message):
-    with pytest.raises(decks.DeckError, match=message):
+    with pytest.raises(deck_selectors.DeckError, match=message):
         decks.deck_save(owner=player, name=name, counts=ids(jedi))
 
 
 def test_an_empty_deck_is_not_saved(player):
-    with pytest.raises(decks.DeckError, match="The deck is empty"):
+    with pytest.raises(deck_selectors.DeckError, match="The deck is empty"):
         decks.deck_save(owner=player, name="Nothing", counts={})
 
 
 def test_an_unknown_card_is_refused(player, jedi):
-    with pytest.raises(decks.DeckError, match="no card #999999"):
+    with pytest.raises(deck_selectors.DeckError, match="no card #999999"):
         decks.deck_save(owner=player, name="Ghost", counts={**ids(jedi), 999999: 1})
 
 
 def test_duplicate_names_are_refused_ignoring_case_but_renaming_works(player, jedi):
     first = decks.deck_save(owner=player, name="Temple Guard", counts=ids(jedi)).deck
-    with pytest.raises(decks.DeckError, match="already have a deck called"):
+    with pytest.raises(deck_selectors.DeckError, match="already have a deck called"):
         decks.deck_save(owner=player, name="temple guard", counts=ids(jedi))
 
     renamed = decks.deck_save(
@@ -156,7 +157,7 @@ def test_duplicate_names_are_refused_ignoring_case_but_renaming_works(player, je
     assert list(Deck.objects.values_list("name", flat=True)) == ["Temple Sentinels"]
 
     decks.deck_save(owner=player, name="Second", counts=ids(jedi))
-    with pytest.raises(decks.DeckError, match="already have a deck called"):
+    with pytest.raises(deck_selectors.DeckError, match="already have a deck called"):
         decks.deck_save(owner=player, name="Second", counts=ids(jedi), deck_id=first.pk)
 
 
@@ -165,7 +166,7 @@ def test_another_players_deck_is_not_overwritten(player, jedi):
     give(other, jedi)
     theirs = decks.deck_save(owner=other, name="Theirs", counts=ids(jedi)).deck
 
-    with pytest.raises(decks.DeckError, match="not one of your decks"):
+    with pytest.raises(deck_selectors.DeckError, match="not one of your decks"):
         decks.deck_save(owner=player, name="Mine", counts=ids(jedi), deck_id=theirs.pk)
     assert Deck.objects.get(pk=theirs.pk).name == "Theirs"
 
@@ -189,7 +190,7 @@ def test_an_invalid_deck_in_progress_saves_and_says_so(player, jedi):
 
 def test_deleting_only_ones_own_decks(player, jedi):
     deck = decks.deck_save(owner=player, name="Old", counts=ids(jedi)).deck
-    with pytest.raises(decks.DeckError):
+    with pytest.raises(deck_selectors.DeckError):
         decks.deck_delete(owner=UserFactory(), deck_id=deck.pk)
     assert decks.deck_delete(owner=player, deck_id=deck.pk) == "Old"
     assert not Deck.objects.exists()
@@ -204,7 +205,7 @@ def test_a_deck_whose_cards_were_traded_away_is_no_longer_valid(player, jedi, st
     card = next(card for card, copies in jedi.items() if copies == 3)
     CardOwnership.objects.filter(owner=player, card=card).update(quantity=1)
 
-    validation = decks.deck_validate(deck=deck, play_format=standard)
+    validation = deck_selectors.deck_validate(deck=deck, play_format=standard)
 
     assert not validation.valid
     check = rules_of(validation)[deckrules.OWNED_RULE]
@@ -224,7 +225,7 @@ def test_a_format_made_in_the_admin_bans_and_restricts_titles(player, jedi):
     )
     strict.sets.add(CardSet.objects.get(number=1))
 
-    checks = rules_of(decks.deck_validate(deck=deck, play_format=strict))
+    checks = rules_of(deck_selectors.deck_validate(deck=deck, play_format=strict))
 
     assert checks[deckrules.SETS_RULE].ok
     assert checks[deckrules.BANNED_RULE].offending == (three[0],)
@@ -237,7 +238,9 @@ def test_a_set_restricted_format_refuses_cards_of_other_sets(player, jedi):
     only_future = PlayFormat.objects.create(name="Future", slug="future", description="Test")
     only_future.sets.add(other_set)
 
-    check = rules_of(decks.deck_validate(deck=deck, play_format=only_future))[deckrules.SETS_RULE]
+    check = rules_of(deck_selectors.deck_validate(deck=deck, play_format=only_future))[
+        deckrules.SETS_RULE
+    ]
 
     assert not check.ok and "7. Future Set" in check.explanation
 
@@ -248,14 +251,14 @@ def test_a_set_restricted_format_refuses_cards_of_other_sets(player, jedi):
 def test_adding_never_goes_beyond_the_copies_owned(player, jedi):
     card = next(card for card, copies in jedi.items() if copies == 3)
 
-    counts, message = decks.deck_entries_change(
+    counts, message = deck_selectors.deck_entries_change(
         owner=player, counts={card.pk: 2}, card_id=str(card.pk), copies="3", operation="add"
     )
 
     assert counts == {card.pk: 3}
     assert message.startswith("Added 1 copy of") and "You own 3" in message
-    with pytest.raises(decks.DeckError, match=r"All 3 copies .* are in the deck"):
-        decks.deck_entries_change(
+    with pytest.raises(deck_selectors.DeckError, match=r"All 3 copies .* are in the deck"):
+        deck_selectors.deck_entries_change(
             owner=player, counts=counts, card_id=str(card.pk), copies="1", operation="add"
         )
 
@@ -272,15 +275,15 @@ def test_adding_never_goes_beyond_the_copies_owned(player, jedi):
     ],
 )
 def test_bad_changes_get_a_clear_message(player, card_id, copies, operation, message):
-    with pytest.raises(decks.DeckError, match=message):
-        decks.deck_entries_change(
+    with pytest.raises(deck_selectors.DeckError, match=message):
+        deck_selectors.deck_entries_change(
             owner=player, counts={}, card_id=card_id, copies=copies, operation=operation
         )
 
 
 def test_removing_copies(player, jedi):
     card = next(iter(jedi))
-    counts, message = decks.deck_entries_change(
+    counts, message = deck_selectors.deck_entries_change(
         owner=player, counts={card.pk: 2}, card_id=str(card.pk), copies="5", operation="remove"
     )
     assert counts == {} and message == f"Removed 2 copies of {card.title}."
@@ -289,14 +292,14 @@ def test_removing_copies(player, jedi):
 def test_another_players_avatar_is_not_usable(player):
     made = CardFactory(card_set=CardSetFactory(number=0), card_type="avatar", creator=UserFactory())
     CardOwnership.objects.create(owner=player, card=made, quantity=1)
-    with pytest.raises(decks.DeckError):
-        decks.deck_entries_change(
+    with pytest.raises(deck_selectors.DeckError):
+        deck_selectors.deck_entries_change(
             owner=player, counts={}, card_id=str(made.pk), copies="1", operation="add"
         )
 
 
 def test_entries_that_cant_be_read_are_left_out_with_a_message():
-    counts, problems = decks.entries_parse(["12x3", "12x1", "garbage", "5x0", "7x", "x9"])
+    counts, problems = deck_selectors.entries_parse(["12x3", "12x1", "garbage", "5x0", "7x", "x9"])
     assert counts == {12: 4}
     assert len(problems) == 4
 
@@ -306,7 +309,7 @@ def test_import_keeps_known_lines_and_explains_the_others(player, jedi):
     avatar = next(card for card in jedi if card.card_type == "avatar")
     text = f"Avatar\n1 {avatar.title}\nDeck\n6 {three.title}\n2 No Such Card\n"
 
-    imported = decks.deck_import(owner=player, text=text)
+    imported = deck_selectors.deck_import(owner=player, text=text)
 
     assert imported.counts == {avatar.pk: 1, three.pk: 3}
     assert [str(problem) for problem in imported.problems] == [
@@ -316,14 +319,14 @@ def test_import_keeps_known_lines_and_explains_the_others(player, jedi):
 
 
 def test_an_exported_deck_imports_back_the_same(player, jedi):
-    builder = decks.builder_deck(owner=player, counts=ids(jedi))
+    builder = deck_selectors.builder_deck(owner=player, counts=ids(jedi))
     text = deckrules.export_text(builder.deck_list, name="Round trip")
-    assert decks.deck_import(owner=player, text=text).counts == ids(jedi)
+    assert deck_selectors.deck_import(owner=player, text=text).counts == ids(jedi)
 
 
 def test_import_refuses_a_huge_text(player):
-    with pytest.raises(decks.DeckError, match="at most 20,000 characters"):
-        decks.deck_import(owner=player, text="x" * 20_001)
+    with pytest.raises(deck_selectors.DeckError, match="at most 20,000 characters"):
+        deck_selectors.deck_import(owner=player, text="x" * 20_001)
 
 
 # The Limited Deck Builder -----------------------------------------------------------------
@@ -348,18 +351,18 @@ def test_a_limited_deck_saves_from_the_pool_and_is_valid_for_limited(player, jed
     pool.refresh_from_db()
     assert pool.deck == saved.deck
     assert saved.valid_for == ["Limited"]
-    assert decks.deck_validate(deck=saved.deck, play_format=limited).valid
+    assert deck_selectors.deck_validate(deck=saved.deck, play_format=limited).valid
     # In Constructed play the cards must be owned: the pool's are not.
     standard = PlayFormat.objects.get(slug="standard")
-    assert not decks.deck_validate(deck=saved.deck, play_format=standard).valid
-    assert decks.owner_decks(owner=player) == []  # it opens from its pool, not Open Deck
+    assert not deck_selectors.deck_validate(deck=saved.deck, play_format=standard).valid
+    assert deck_selectors.owner_decks(owner=player) == []  # it opens from its pool, not Open Deck
     again = decks.deck_save(owner=player, name="Sealed", counts=ids(jedi), pool=pool)
     assert again.deck == saved.deck and not again.created
 
 
 def test_an_invalid_limited_deck_is_not_saved_and_the_validator_says_why(player, jedi, pool):
     avatar = next(card for card in jedi if card.card_type == "avatar")
-    with pytest.raises(decks.DeckInvalid) as refused:
+    with pytest.raises(deck_selectors.DeckInvalid) as refused:
         decks.deck_save(owner=player, name="Sealed", counts={avatar.pk: 1}, pool=pool)
     assert not refused.value.validation.valid
     assert not Deck.objects.exists()
@@ -368,7 +371,7 @@ def test_an_invalid_limited_deck_is_not_saved_and_the_validator_says_why(player,
 def test_saving_after_the_deadline_is_refused(player, jedi, pool):
     pool.deadline = timezone.now() - datetime.timedelta(seconds=1)
     pool.save()
-    with pytest.raises(decks.DeckError, match="Deck building for Sealed Sunday ended"):
+    with pytest.raises(deck_selectors.DeckError, match="Deck building for Sealed Sunday ended"):
         decks.deck_save(owner=player, name="Late", counts=ids(jedi), pool=pool)
 
 
@@ -376,7 +379,7 @@ def test_pool_cards_are_limited_to_the_pools_copies(player, jedi, pool):
     card = next(card for card, copies in jedi.items() if copies == 3)
     pool.card_counts[str(card.pk)] = 2
     pool.save()
-    with pytest.raises(decks.DeckError, match="but the card pool holds 2"):
+    with pytest.raises(deck_selectors.DeckError, match="but the card pool holds 2"):
         decks.deck_save(owner=player, name="Sealed", counts=ids(jedi), pool=pool)
 
 

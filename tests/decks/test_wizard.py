@@ -9,8 +9,9 @@ from collection.cards.cardrules import DECK_TYPES, MAX_COPIES, MIN_DECK_SIZE, QU
 from collection.cards.models import Card
 from collection.decks.deckwizard import WizardChoices, WizardError
 from collection.decks.models import Deck
+from collection.decks.selectors import wizard_cards
 from collection.decks.services.avatar_creation import avatar_create
-from collection.decks.services.wizard import deck_from_wizard, wizard_cards
+from collection.decks.services.wizard import deck_from_wizard
 from collection.models import CardOwnership, Product, ProductKind
 from tests.factories import UserFactory
 

@@ -51,7 +51,7 @@ def avatar_create(*, owner: User, choices: Mapping[str, str], name: str) -> Card
             )
         if made.filter(title__iexact=name).exists():
             raise AvatarError(f"You already made an avatar named {name}; choose another name.")
-        if Card.objects.filter(creator__isnull=True, title__iexact=name).exists():
+        if Card.objects.printed().filter(title__iexact=name).exists():
             raise AvatarError(f"{name} is the title of a card in the catalog; choose another.")
         card_set = _player_avatar_set()
         last_number = card_set.cards.aggregate(last=Max("number"))["last"] or 0

@@ -1,330 +1,20 @@
-"""Decks: the only writers of saved decks, and the Deck Builder's reads.
+"""Decks: the only writers of saved decks.
 
-The deck under construction lives in the builder page, not on the server: each request
-carries it as ``entry`` values "<card id>x<copies>" (``entries_parse``), so New Deck, Open
-Deck and an unsaved deck need no server state. The rules a deck is checked against live in
-``game.engine.deckrules``; this module feeds them the cards, the play formats and what the
-player may use (the collection, or a Limited card pool).
-
-Saving an invalid deck: in the Deck Builder a deck in progress may be saved while it breaks
-rules (the save says for which formats it is not valid yet); validity is never stored, so
-every place that needs a valid deck (match creation, tournament entry) asks
-``deck_validate`` when it is used. In the Limited Deck Builder an invalid deck is not saved
-(rulebook: "If there is an error with your deck, your deck will not be saved").
+The deck under construction lives in the builder page (see ``collection.decks.selectors``);
+these services save it, or delete a saved deck. Saving checks the player's cards (or the
+Limited pool) again inside one transaction that holds the player's wallet lock.
 """
 
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
-from django.db.models import Case, IntegerField, Q, QuerySet, Sum, Value, When
 from django.utils import timezone
 
-from collection import selectors
-from collection.cards import selectors as card_selectors
-from collection.cards.filters import CardFilters
-from collection.cards.models import Card
-from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool, PlayFormat
-from collection.models import CardOwnership
+from collection.decks import selectors
+from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool
 from collection.services.locks import lock_wallets
 from collection.services.store import wallet_for
-from game.engine import deckrules
 from tcgsite.accounts.models import User
-from tcgsite.errors import UserError
-
-MAX_NAME_LENGTH = Deck._meta.get_field("name").max_length
-MAX_ENTRIES = 300
-MAX_COPIES_PER_CHANGE = 99
-MAX_IMPORT_CHARACTERS = 20_000
-_ENTRY = re.compile(r"^(?P<card>\d{1,12})x(?P<copies>\d{1,3})$")
-TYPE_ORDER = {card_type: index for index, card_type in enumerate(deckrules.DECK_TYPES)}
-
-
-class DeckError(UserError):
-    """A deck request the player can get wrong; the message is shown to them."""
-
-
-class DeckInvalid(DeckError):
-    """A Limited deck refused because it breaks rules; ``validation`` says which."""
-
-    def __init__(self, message: str, validation: "DeckValidation"):
-        super().__init__(message)
-        self.validation = validation
-
-
-@dataclass(frozen=True)
-class BuilderLine:
-    card: Card
-    copies: int
-    available: int
-
-    @property
-    def entry(self) -> str:
-        return f"{self.card.pk}x{self.copies}"
-
-    @property
-    def over(self) -> bool:
-        """More copies than the player may use (cards traded away since the deck was saved)."""
-        return self.copies > self.available
-
-    @property
-    def facts(self) -> deckrules.CardFacts:
-        return card_facts(self.card)
-
-
-@dataclass
-class BuilderDeck:
-    """The deck under construction, with what the player may use of each card."""
-
-    lines: list[BuilderLine]
-    supply: deckrules.CardSupply
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def avatar(self) -> list[BuilderLine]:
-        return [line for line in self.lines if line.card.card_type == "avatar"]
-
-    @property
-    def quests(self) -> list[BuilderLine]:
-        return [line for line in self.lines if line.card.card_type == "quest"]
-
-    @property
-    def deck(self) -> list[BuilderLine]:
-        return [line for line in self.lines if line.card.card_type not in ("avatar", "quest")]
-
-    @property
-    def counts(self) -> dict[int, int]:
-        return {line.card.pk: line.copies for line in self.lines}
-
-    @property
-    def deck_size(self) -> int:
-        return sum(line.copies for line in self.deck)
-
-    @property
-    def deck_list(self) -> deckrules.DeckList:
-        return deckrules.DeckList.by_type(
-            deckrules.DeckLine(line.facts, line.copies) for line in self.lines
-        )
-
-
-@dataclass(frozen=True)
-class DeckValidation:
-    play_format: PlayFormat
-    checks: list[deckrules.RuleCheck]
-
-    @property
-    def valid(self) -> bool:
-        return all(check.ok for check in self.checks)
-
-
-@dataclass(frozen=True)
-class SavedDeck:
-    """A saved deck and its verdicts in the formats it is built for: Constructed formats from
-    the Deck Builder, Limited ones from the Limited Deck Builder."""
-
-    deck: Deck
-    created: bool
-    validations: list[DeckValidation]
-
-    @property
-    def valid_for(self) -> list[str]:
-        return [v.play_format.name for v in self.validations if v.valid]
-
-    @property
-    def invalid_for(self) -> list[str]:
-        return [v.play_format.name for v in self.validations if not v.valid]
-
-
-@dataclass(frozen=True)
-class ImportedDeck:
-    counts: dict[int, int]
-    problems: tuple[deckrules.LineProblem, ...]
-
-
-def card_facts(card: Card) -> deckrules.CardFacts:
-    return deckrules.CardFacts(
-        title=card.title,
-        card_type=card.card_type,
-        archetype=card.archetype,
-        level=card.level,
-        cost=card.cost,
-        set_number=card.card_set.number,
-        card_id=card.pk,
-        player_made=card.creator_id is not None,
-    )
-
-
-# The deck under construction ---------------------------------------------------------------
-
-
-def entries_parse(raw_entries: Iterable[str]) -> tuple[dict[int, int], list[str]]:
-    """Read the builder's ``entry`` values; malformed ones are left out with a message."""
-    counts: dict[int, int] = {}
-    problems = []
-    for raw in raw_entries:
-        match = _ENTRY.match(raw.strip())
-        if not match or int(match["copies"]) < 1:
-            problems.append(f"The deck entry {raw[:40]!r} can't be read; it was left out.")
-            continue
-        card_id = int(match["card"])
-        counts[card_id] = counts.get(card_id, 0) + int(match["copies"])
-        if len(counts) > MAX_ENTRIES:
-            problems.append(f"A deck holds at most {MAX_ENTRIES} different cards.")
-            break
-    return counts, problems
-
-
-def builder_deck(
-    *, owner: User, counts: Mapping[int, int], pool: LimitedPool | None = None
-) -> BuilderDeck:
-    """The cards of ``counts`` the player can see, in deck order, with their supply.
-
-    Copies beyond the supply are kept (the deck opens as it was saved) and marked ``over``;
-    saving and validating refuse them.
-    """
-    cards = _usable_cards(owner, counts.keys(), pool)
-    supply = card_supply(owner=owner, pool=pool, card_ids=list(cards))
-    problems = [
-        f"There is no card #{card_id} you can use; it was left out."
-        for card_id in counts
-        if card_id not in cards
-    ]
-    lines = [
-        BuilderLine(card, copies, supply.counts.get(card.pk, 0))
-        for card_id, copies in counts.items()
-        if (card := cards.get(card_id)) is not None
-    ]
-    lines.sort(key=lambda line: _deck_order(line.card))
-    return BuilderDeck(lines=lines, supply=supply, problems=problems)
-
-
-def deck_entries_change(
-    *,
-    owner: User,
-    counts: Mapping[int, int],
-    card_id: str,
-    copies: str,
-    operation: str,
-    pool: LimitedPool | None = None,
-) -> tuple[dict[int, int], str]:
-    """Add or remove copies of a card; returns the new counts and what happened.
-
-    Adding never goes beyond the copies the player owns (or the pool holds).
-    """
-    if operation not in ("add", "remove"):
-        raise DeckError("Choose whether to add or remove copies.")
-    count = _copies(copies)
-    number = _number(card_id)
-    card = _usable_cards(owner, [number], pool).get(number)
-    if card is None:
-        raise DeckError("That card is not one you can use in this deck.")
-    counts = dict(counts)
-    in_deck = counts.get(card.pk, 0)
-    if operation == "remove":
-        if not in_deck:
-            raise DeckError(f"{card.title} is not in the deck.")
-        removed = min(count, in_deck)
-        counts[card.pk] = in_deck - removed
-        if not counts[card.pk]:
-            del counts[card.pk]
-        return counts, f"Removed {_copies_of(removed, card.title)}."
-    supply = card_supply(owner=owner, pool=pool, card_ids=[card.pk])
-    available = supply.counts.get(card.pk, 0)
-    have = "the card pool holds" if pool is not None else "you own"
-    if in_deck >= available:
-        if not available:
-            raise DeckError(f"You can't add {card.title}: {have} no copies.")
-        raise DeckError(f"All {available} copies of {card.title} {have} are in the deck.")
-    added = min(count, available - in_deck)
-    counts[card.pk] = in_deck + added
-    message = f"Added {_copies_of(added, card.title)}."
-    if added < count:
-        message += f" {have.capitalize()} {available}, and all are in the deck now."
-    return counts, message
-
-
-def card_supply(
-    *, owner: User, pool: LimitedPool | None = None, card_ids: list[int] | None = None
-) -> deckrules.CardSupply:
-    """The copies of each card the player may use: owned ones, or the Limited pool's."""
-    if pool is not None:
-        return deckrules.CardSupply(pool_counts(pool), pool=True)
-    owned = CardOwnership.objects.filter(owner=owner, quantity__gt=0)
-    if card_ids is not None:
-        owned = owned.filter(card_id__in=card_ids)
-    return deckrules.CardSupply(dict(owned.values_list("card_id", "quantity")))
-
-
-def pool_counts(pool: LimitedPool) -> dict[int, int]:
-    """A pool's ``card_counts`` as numbers; staff type them in the admin, so skip bad ones."""
-    if not isinstance(pool.card_counts, dict):
-        return {}
-    counts = {}
-    for key, copies in pool.card_counts.items():
-        if str(key).isdigit() and isinstance(copies, int) and copies > 0:
-            counts[int(key)] = copies
-    return counts
-
-
-# The collection container ------------------------------------------------------------------
-
-
-def builder_collection(
-    *, owner: User, filters: CardFilters, pool: LimitedPool | None = None
-) -> QuerySet[Card]:
-    """The cards the Deck Builder offers, each with ``owned``: the copies the player may use
-    (owned ones, or the Limited pool's), narrowed and ordered by the filters."""
-    if pool is None:
-        return selectors.collection_cards(owner=owner, filters=filters, only_owned=True)
-    counts = pool_counts(pool)
-    return (
-        card_selectors.cards_filtered(filters=filters)
-        .filter(pk__in=counts)
-        .annotate(
-            owned=Case(
-                *(When(pk=card_id, then=Value(copies)) for card_id, copies in counts.items()),
-                default=Value(0),
-                output_field=IntegerField(),
-            )
-        )
-    )
-
-
-# Saved decks -------------------------------------------------------------------------------
-
-
-def owner_decks(*, owner: User) -> list[Deck]:
-    """The player's decks for Open Deck (Limited decks open from their pool), with sizes."""
-    return list(
-        Deck.objects.filter(owner=owner, limited_pool__isnull=True)
-        .annotate(card_count=Sum("entries__quantity"))
-        .order_by("-updated", "name")
-    )
-
-
-def owner_pools(*, owner: User) -> list[LimitedPool]:
-    """The player's Limited card pools still open for deck building."""
-    return list(LimitedPool.objects.filter(owner=owner, deadline__gt=timezone.now()))
-
-
-def owner_deck(*, owner: User, deck_id) -> Deck:
-    deck = Deck.objects.filter(owner=owner, pk=_number(deck_id)).first()
-    if deck is None:
-        raise DeckError("That deck is not one of your decks.")
-    return deck
-
-
-def owner_pool(*, owner: User, pool_id) -> LimitedPool:
-    pool = LimitedPool.objects.select_related("deck").filter(owner=owner, pk=_number(pool_id))
-    found = pool.first()
-    if found is None:
-        raise DeckError("That Limited card pool is not one of yours.")
-    return found
-
-
-def deck_counts(*, deck: Deck) -> dict[int, int]:
-    return dict(deck.entries.values_list("card_id", "quantity"))
 
 
 def deck_save(
@@ -334,7 +24,7 @@ def deck_save(
     counts: Mapping[int, int],
     deck_id=None,
     pool: LimitedPool | None = None,
-) -> SavedDeck:
+) -> selectors.SavedDeck:
     """Save the deck under construction as a new deck, or over ``deck_id`` (renaming it).
 
     One transaction that locks the player's wallet, the lock of everything they own, so
@@ -344,11 +34,13 @@ def deck_save(
     """
     name = " ".join(name.split())
     if not name:
-        raise DeckError("Give the deck a name before saving it.")
-    if len(name) > MAX_NAME_LENGTH:
-        raise DeckError(f"A deck name has at most {MAX_NAME_LENGTH} characters.")
+        raise selectors.DeckError("Give the deck a name before saving it.")
+    if len(name) > selectors.MAX_NAME_LENGTH:
+        raise selectors.DeckError(
+            f"A deck name has at most {selectors.MAX_NAME_LENGTH} characters."
+        )
     if not counts:
-        raise DeckError("The deck is empty: add cards before saving it.")
+        raise selectors.DeckError("The deck is empty: add cards before saving it.")
     wallet_for(owner=owner)
     try:
         with transaction.atomic():
@@ -356,26 +48,28 @@ def deck_save(
             if pool is not None:
                 pool = _locked_open_pool(owner, pool)
                 deck_id = pool.deck_id
-            builder = builder_deck(owner=owner, counts=counts, pool=pool)
+            builder = selectors.builder_deck(owner=owner, counts=counts, pool=pool)
             if builder.problems:
-                raise DeckError(" ".join(builder.problems))
+                raise selectors.DeckError(" ".join(builder.problems))
             over = [line for line in builder.lines if line.over]
             if over:
-                raise DeckError(_over_message(over, pool))
+                raise selectors.DeckError(_over_message(over, pool))
             if pool is not None:
-                validation = _validation(_limited_format(), builder.deck_list, builder.supply)
+                validation = selectors.deck_list_validation(
+                    selectors.limited_format(), builder.deck_list, builder.supply
+                )
                 if not validation.valid:
-                    raise DeckInvalid(
+                    raise selectors.DeckInvalid(
                         "Your deck breaks Limited deck rules, so it was not saved: "
                         "the Deck Validator shows why.",
                         validation,
                     )
-            deck = owner_deck(owner=owner, deck_id=deck_id) if deck_id else None
+            deck = selectors.owner_deck(owner=owner, deck_id=deck_id) if deck_id else None
             clash = Deck.objects.filter(owner=owner, name__iexact=name)
             if deck is not None:
                 clash = clash.exclude(pk=deck.pk)
             if clash.exists():
-                raise DeckError(f"You already have a deck called \u201c{name}\u201d.")
+                raise selectors.DeckError(f"You already have a deck called \u201c{name}\u201d.")
             created = deck is None
             if created:
                 deck = Deck.objects.create(owner=owner, name=name)
@@ -391,158 +85,41 @@ def deck_save(
                 pool.save(update_fields=["deck"])
     except IntegrityError as error:
         # Two saves of the same new name at once: the unique constraint settles it.
-        raise DeckError(f"You already have a deck called \u201c{name}\u201d.") from error
+        raise selectors.DeckError(f"You already have a deck called \u201c{name}\u201d.") from error
     limited = pool is not None
     validations = [
         validation
-        for validation in builder_validations(builder=builder)
+        for validation in selectors.builder_validations(builder=builder)
         if (validation.play_format.kind == FormatKind.LIMITED) == limited
     ]
-    return SavedDeck(deck, created, validations)
+    return selectors.SavedDeck(deck, created, validations)
 
 
 def deck_delete(*, owner: User, deck_id) -> str:
     """Delete one of the player's decks; returns its name."""
     with transaction.atomic():
-        deck = owner_deck(owner=owner, deck_id=deck_id)
+        deck = selectors.owner_deck(owner=owner, deck_id=deck_id)
         name = deck.name
         deck.delete()
     return name
 
 
-def deck_import(*, owner: User, text: str, pool: LimitedPool | None = None) -> ImportedDeck:
-    """Read a plain-text deck list into builder counts (nothing is saved).
-
-    Titles the player has no card for, and copies beyond what they may use, get a message
-    per line; every other line imports.
-    """
-    if len(text) > MAX_IMPORT_CHARACTERS:
-        raise DeckError(f"A deck list has at most {MAX_IMPORT_CHARACTERS:,} characters.")
-    supply = card_supply(owner=owner, pool=pool)
-    cards = Card.objects.filter(Q(creator__isnull=True) | Q(creator=owner)).select_related(
-        "card_set"
-    )
-    by_title: dict[str, deckrules.CardFacts] = {}
-    # Of cards sharing a title (a reprint), take the one the player has most copies of.
-    for card in sorted(cards, key=lambda card: supply.counts.get(card.pk, 0)):
-        by_title[card.title] = card_facts(card)
-    parsed = deckrules.parse_text(text, by_title, supply=supply)
-    counts = {line.card.card_id: line.copies for line in parsed.lines}
-    return ImportedDeck(counts, parsed.problems)
-
-
-# Validation --------------------------------------------------------------------------------
-
-
-def play_formats() -> list[PlayFormat]:
-    return list(PlayFormat.objects.prefetch_related("sets"))
-
-
-def format_rules(play_format: PlayFormat) -> deckrules.FormatRules:
-    return deckrules.FormatRules(
-        name=play_format.name,
-        allowed_sets={card_set.number: card_set.name for card_set in play_format.sets.all()},
-        banned_titles=frozenset(_titles(play_format.banned_titles)),
-        restricted_titles=frozenset(_titles(play_format.restricted_titles)),
-        limited=play_format.kind == FormatKind.LIMITED,
-    )
-
-
-def deck_validate(*, deck: Deck, play_format: PlayFormat) -> DeckValidation:
-    """Whether a saved deck is legal in a play format, rule by rule.
-
-    Checks what the player owns now (for a Limited format, the deck's card pool instead):
-    match creation and tournament entry call this when the deck is used, so a deck that was
-    saved invalid, or whose cards were traded away since, is never accepted.
-    """
-    pool = None
-    if play_format.kind == FormatKind.LIMITED:
-        pool = LimitedPool.objects.filter(deck=deck).first()
-    builder = builder_deck(owner=deck.owner, counts=deck_counts(deck=deck), pool=pool)
-    return _validation(play_format, builder.deck_list, builder.supply)
-
-
-def builder_validations(*, builder: BuilderDeck) -> list[DeckValidation]:
-    """The deck under construction against every play format the site offers; a deck built
-    from a Limited card pool against the Limited formats only (its cards are the pool's)."""
-    return [
-        _validation(play_format, builder.deck_list, builder.supply)
-        for play_format in play_formats()
-        if not builder.supply.pool or play_format.kind == FormatKind.LIMITED
-    ]
-
-
-def _validation(
-    play_format: PlayFormat | None, deck_list: deckrules.DeckList, supply: deckrules.CardSupply
-) -> DeckValidation:
-    rules = format_rules(play_format) if play_format is not None else None
-    return DeckValidation(play_format, deckrules.check_deck(deck_list, rules, supply=supply))
-
-
-def _limited_format() -> PlayFormat | None:
-    return PlayFormat.objects.prefetch_related("sets").filter(kind=FormatKind.LIMITED).first()
-
-
-# Helpers -----------------------------------------------------------------------------------
-
-
-def _usable_cards(owner: User, card_ids, pool: LimitedPool | None) -> dict[int, Card]:
-    """Catalog cards and the player's own avatars among ``card_ids``; a pool's cards only."""
-    cards = Card.objects.select_related("card_set").filter(pk__in=list(card_ids))
-    if pool is not None:
-        cards = cards.filter(pk__in=pool_counts(pool))
-    else:
-        cards = cards.filter(Q(creator__isnull=True) | Q(creator=owner))
-    return {card.pk: card for card in cards}
-
-
 def _locked_open_pool(owner: User, pool: LimitedPool) -> LimitedPool:
     locked = LimitedPool.objects.select_for_update().filter(owner=owner, pk=pool.pk).first()
     if locked is None:
-        raise DeckError("That Limited card pool is not one of yours.")
+        raise selectors.DeckError("That Limited card pool is not one of yours.")
     if timezone.now() >= locked.deadline:
         ended = timezone.localtime(locked.deadline).strftime("%H:%M %Z on %d %B")
-        raise DeckError(
+        raise selectors.DeckError(
             f"Deck building for {locked.name} ended at {ended}: your deck was not saved."
         )
     return locked
 
 
-def _over_message(over: list[BuilderLine], pool: LimitedPool | None) -> str:
+def _over_message(over: list[selectors.BuilderLine], pool: LimitedPool | None) -> str:
     have = "the card pool holds" if pool is not None else "you own"
     listed = "; ".join(
-        f"{_copies_of(line.copies, line.card.title)} but {have} {line.available}" for line in over
+        f"{selectors.copies_of(line.copies, line.card.title)} but {have} {line.available}"
+        for line in over
     )
     return f"The deck was not saved: {listed}."
-
-
-def _deck_order(card: Card):
-    part = {"avatar": 0, "quest": 1}.get(card.card_type, 2)
-    return (
-        part,
-        card.level or 0,
-        TYPE_ORDER.get(card.card_type, 0),
-        card.cost if card.cost is not None else -1,
-        card.title,
-    )
-
-
-def _copies(text: str) -> int:
-    text = (text or "1").strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_COPIES_PER_CHANGE:
-        raise DeckError(f"Choose a number of copies from 1 to {MAX_COPIES_PER_CHANGE}.")
-    return int(text)
-
-
-def _copies_of(copies: int, title: str) -> str:
-    return f"{copies} cop{'y' if copies == 1 else 'ies'} of {title}"
-
-
-def _number(value) -> int:
-    text = str(value or "").strip()
-    return int(text) if text.isdigit() and len(text) < 13 else 0
-
-
-def _titles(values) -> list[str]:
-    """A format's title list as staff typed it in the admin: strings only."""
-    return [value for value in values or [] if isinstance(value, str) and value.strip()]

@@ -1,33 +1,13 @@
-"""The Deckbuilding Wizard's reads of a collection and its one writer, the deck it saves."""
+"""The Deckbuilding Wizard's one writer: the deck it saves."""
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 
-from collection.decks.deckwizard import OwnedCard, WizardChoices, WizardError, wizard_check
+from collection.decks import selectors
+from collection.decks.deckwizard import WizardChoices, WizardError, wizard_check
 from collection.decks.models import Deck, DeckCard
-from collection.models import CardOwnership
 from tcgsite.accounts.models import User
 
 MAX_DECK_NAME_LENGTH = Deck._meta.get_field("name").max_length
-
-
-def wizard_cards(*, owner: User) -> list[OwnedCard]:
-    """The cards the player owns at least one copy of, the avatars they made included
-    (and, like the Collection Manager, no avatar another player made)."""
-    rows = (
-        CardOwnership.objects.filter(owner=owner, quantity__gt=0)
-        .filter(Q(card__creator__isnull=True) | Q(card__creator=owner))
-        .values_list(
-            "card_id",
-            "card__title",
-            "card__card_type",
-            "card__archetype",
-            "quantity",
-            "card__cost",
-            "card__level",
-        )
-    )
-    return [OwnedCard(*row) for row in rows]
 
 
 def deck_name_clean(raw: str) -> str:
@@ -48,7 +28,7 @@ def deck_from_wizard(*, owner: User, choices: WizardChoices, name: str) -> Deck:
     """
     name = deck_name_clean(name)
     with transaction.atomic():
-        fill = wizard_check(wizard_cards(owner=owner), choices)
+        fill = wizard_check(selectors.wizard_cards(owner=owner), choices)
         if Deck.objects.filter(owner=owner, name__iexact=name).exists():
             raise WizardError(5, f"You already have a deck named {name}; choose another name.")
         try:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
@@ -29,6 +29,7 @@ from collection.cards.filters import (
     parse_card_filters,
 )
 from collection.cards.models import NUMERIC_ATTRIBUTES
+from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, LimitedPool
 from collection.decks.services import decks
 from game.engine import deckrules
@@ -75,7 +76,7 @@ LIMITED_BUILDER_TIPS = (
 class DeckState:
     """The deck under construction, as a request carries it."""
 
-    builder: decks.BuilderDeck
+    builder: deck_selectors.BuilderDeck
     pool: LimitedPool | None
     deck: Deck | None
     view: str
@@ -89,34 +90,38 @@ class DeckState:
 @require_GET
 def deck_builder(request):
     """A new, empty deck; ``entry`` values in the query prefill it (links from other tools)."""
-    counts, problems = decks.entries_parse(request.GET.getlist("entry"))
+    counts, problems = deck_selectors.entries_parse(request.GET.getlist("entry"))
     return _builder_page(request, counts=counts, problems=problems)
 
 
 @login_required
 @require_GET
 def deck_edit(request, deck_id):
-    deck = get_object_or_404(Deck.objects.filter(owner=request.user), pk=deck_id)
-    pool = LimitedPool.objects.filter(deck=deck).first()
+    try:
+        deck = deck_selectors.owner_deck(owner=request.user, deck_id=deck_id)
+    except deck_selectors.DeckError as error:
+        raise Http404(str(error)) from error
+    pool = deck_selectors.deck_pool(deck=deck)
     if pool is not None:
         return redirect("decks:limited_builder", pool.pk)
-    return _builder_page(request, counts=decks.deck_counts(deck=deck), deck=deck)
+    return _builder_page(request, counts=deck_selectors.deck_counts(deck=deck), deck=deck)
 
 
 @login_required
 @require_GET
 def limited_builder(request, pool_id):
-    pool = get_object_or_404(
-        LimitedPool.objects.select_related("deck").filter(owner=request.user), pk=pool_id
-    )
-    counts = decks.deck_counts(deck=pool.deck) if pool.deck else {}
+    try:
+        pool = deck_selectors.owner_pool(owner=request.user, pool_id=pool_id)
+    except deck_selectors.DeckError as error:
+        raise Http404(str(error)) from error
+    counts = deck_selectors.deck_counts(deck=pool.deck) if pool.deck else {}
     return _builder_page(request, counts=counts, deck=pool.deck, pool=pool)
 
 
 def _builder_page(request, *, counts, deck=None, pool=None, problems=()):
     preferences = request.user.preferences
     filters, sets = _filters(request, pool)
-    builder = decks.builder_deck(owner=request.user, counts=counts, pool=pool)
+    builder = deck_selectors.builder_deck(owner=request.user, counts=counts, pool=pool)
     state = DeckState(builder, pool, deck, view="graphic", sort="")
     problems = [*problems, *builder.problems]
     context = {
@@ -176,7 +181,7 @@ def _filters(request, pool):
 
 
 def _collection_context(request, filters, state: DeckState) -> dict:
-    cards = decks.builder_collection(owner=request.user, filters=filters, pool=state.pool)
+    cards = deck_selectors.builder_collection(owner=request.user, filters=filters, pool=state.pool)
     page = Paginator(cards, PAGE_SIZES[filters.view]).get_page(request.GET.get("page"))
     in_deck = state.builder.counts
     for card in page:
@@ -226,7 +231,7 @@ def deck_change(request):
     if problem:
         return _render_container(request, state, message=problem, error=True, dirty=dirty)
     try:
-        counts, message = decks.deck_entries_change(
+        counts, message = deck_selectors.deck_entries_change(
             owner=request.user,
             counts=state.builder.counts,
             card_id=request.POST.get("card", ""),
@@ -234,9 +239,9 @@ def deck_change(request):
             operation=request.POST.get("op", ""),
             pool=state.pool,
         )
-    except decks.DeckError as error:
+    except deck_selectors.DeckError as error:
         return _render_container(request, state, message=str(error), error=True, dirty=dirty)
-    builder = decks.builder_deck(owner=request.user, counts=counts, pool=state.pool)
+    builder = deck_selectors.builder_deck(owner=request.user, counts=counts, pool=state.pool)
     state = DeckState(builder, state.pool, state.deck, state.view, state.sort)
     return _render_container(request, state, message=message, dirty=True)
 
@@ -256,7 +261,7 @@ def deck_save(request):
             deck_id=state.deck.pk if state.deck else None,
             pool=state.pool,
         )
-    except decks.DeckInvalid as invalid:
+    except deck_selectors.DeckInvalid as invalid:
         # Rulebook: in the Limited Deck Builder the Deck Validator opens to explain.
         response = _render_container(request, state, message=str(invalid), error=True, dirty=True)
         validator = render(
@@ -267,7 +272,7 @@ def deck_save(request):
         response.content += validator.content
         response["HX-Trigger-After-Swap"] = "open-tool"
         return response
-    except decks.DeckError as error:
+    except deck_selectors.DeckError as error:
         return _render_container(request, state, message=str(error), error=True, dirty=True)
     if not request.htmx:
         messages.success(request, _saved_message(saved))
@@ -286,8 +291,8 @@ def deck_open_menu(request):
         request,
         "decks/_deck_open_menu.html",
         {
-            "saved_decks": decks.owner_decks(owner=request.user),
-            "open_pools": decks.owner_pools(owner=request.user),
+            "saved_decks": deck_selectors.owner_decks(owner=request.user),
+            "open_pools": deck_selectors.owner_pools(owner=request.user),
         },
     )
 
@@ -297,7 +302,7 @@ def deck_open_menu(request):
 def deck_delete(request, deck_id):
     try:
         name = decks.deck_delete(owner=request.user, deck_id=deck_id)
-    except decks.DeckError as error:
+    except deck_selectors.DeckError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, f"Deleted the deck \u201c{name}\u201d.")
@@ -308,18 +313,18 @@ def deck_delete(request, deck_id):
 
 def _deck_state(request, params) -> tuple[DeckState, str]:
     """The deck under construction in ``params``, and a message for what could not be read."""
-    counts, problems = decks.entries_parse(params.getlist("entry"))
+    counts, problems = deck_selectors.entries_parse(params.getlist("entry"))
     pool = deck = None
     try:
         if params.get("pool"):
-            pool = decks.owner_pool(owner=request.user, pool_id=params["pool"])
+            pool = deck_selectors.owner_pool(owner=request.user, pool_id=params["pool"])
         if params.get("deck") and pool is None:
-            deck = decks.owner_deck(owner=request.user, deck_id=params["deck"])
+            deck = deck_selectors.owner_deck(owner=request.user, deck_id=params["deck"])
         elif pool is not None:
             deck = pool.deck
-    except decks.DeckError as error:
+    except deck_selectors.DeckError as error:
         problems.append(str(error))
-    builder = decks.builder_deck(owner=request.user, counts=counts, pool=pool)
+    builder = deck_selectors.builder_deck(owner=request.user, counts=counts, pool=pool)
     view = params.get("deck_view", "graphic")
     sort = params.get("deck_sort", "")
     state = DeckState(
@@ -389,7 +394,7 @@ def _sorted_lines(lines, sort):
     return sorted(lines, key=keys[sort]) if sort else lines
 
 
-def _saved_message(saved: decks.SavedDeck) -> str:
+def _saved_message(saved: deck_selectors.SavedDeck) -> str:
     action = "Saved" if saved.created else "Saved changes to"
     text = f"{action} \u201c{saved.deck.name}\u201d."
     if saved.invalid_for:
@@ -414,7 +419,7 @@ def _deck_url(deck: Deck, pool) -> str:
 def deck_validate(request):
     """Validate: the deck under construction against every play format, rule by rule."""
     state, problem = _deck_state(request, request.GET)
-    validations = decks.builder_validations(builder=state.builder)
+    validations = deck_selectors.builder_validations(builder=state.builder)
     return render(
         request,
         "decks/_deck_validate.html",
@@ -472,10 +477,12 @@ def deck_import(request):
     state, problem = _deck_state(request, request.POST)
     text = request.POST.get("text", "")
     try:
-        imported = decks.deck_import(owner=request.user, text=text, pool=state.pool)
-    except decks.DeckError as error:
+        imported = deck_selectors.deck_import(owner=request.user, text=text, pool=state.pool)
+    except deck_selectors.DeckError as error:
         return render(request, "decks/_deck_import.html", {"text": text, "error": error})
-    builder = decks.builder_deck(owner=request.user, counts=imported.counts, pool=state.pool)
+    builder = deck_selectors.builder_deck(
+        owner=request.user, counts=imported.counts, pool=state.pool
+    )
     state = DeckState(builder, state.pool, state.deck, state.view, state.sort)
     copies = sum(imported.counts.values())
     context = {

@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
+from collection.cards import selectors as card_selectors
 from collection.cards.cardrules import QUEST_LEVELS
 from collection.cards.faces import card_face_svg
-from collection.cards.models import Card
 from collection.decks.deckwizard import (
     ARCHETYPE_LABELS,
     COST_CURVE,
@@ -31,7 +31,8 @@ from collection.decks.deckwizard import (
     shortfall_message,
     wizard_read,
 )
-from collection.decks.services.wizard import MAX_DECK_NAME_LENGTH, deck_from_wizard, wizard_cards
+from collection.decks.selectors import wizard_cards
+from collection.decks.services.wizard import MAX_DECK_NAME_LENGTH, deck_from_wizard
 
 NAME_STEP = len(STEP_TITLES)
 STEP_FIELDS = {
@@ -114,7 +115,7 @@ def _step_page(request, cards, data, *, step, choices, error, suggested=False):
         ],
     }
     if step > 2:
-        avatar = Card.objects.select_related("card_set").get(pk=choices.avatar_id)
+        avatar = card_selectors.cards_by_id(card_ids=[choices.avatar_id])[choices.avatar_id]
         context["avatar_face"] = card_face_svg(avatar, size="medium")
     if step > 3:
         by_id = {card.id: card for card in cards}
@@ -126,7 +127,7 @@ def _step_page(request, cards, data, *, step, choices, error, suggested=False):
         context["selected"] = _carried(data.get("archetype"), available)
     elif step == 2:
         avatars = avatar_options(cards, archetype)
-        faces = Card.objects.select_related("card_set").in_bulk([card.id for card in avatars])
+        faces = card_selectors.cards_by_id(card_ids=[card.id for card in avatars])
         context["avatars"] = [
             (card, card_face_svg(faces[card.id], size="small")) for card in avatars
         ]

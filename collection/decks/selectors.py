@@ -1,0 +1,469 @@
+"""Decks: the Deck Builder's reads (the only writers of saved decks are in
+``collection.decks.services.decks``).
+
+The deck under construction lives in the builder page, not on the server: each request
+carries it as ``entry`` values "<card id>x<copies>" (``entries_parse``), so New Deck, Open
+Deck and an unsaved deck need no server state. The rules a deck is checked against live in
+``game.engine.deckrules``; this module feeds them the cards, the play formats and what the
+player may use (the collection, or a Limited card pool).
+
+Saving an invalid deck: in the Deck Builder a deck in progress may be saved while it breaks
+rules (the save says for which formats it is not valid yet); validity is never stored, so
+every place that needs a valid deck (match creation, tournament entry) asks
+``deck_validate`` when it is used. In the Limited Deck Builder an invalid deck is not saved
+(rulebook: "If there is an error with your deck, your deck will not be saved").
+"""
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from django.db.models import Case, IntegerField, QuerySet, Sum, Value, When
+from django.utils import timezone
+
+from collection import selectors
+from collection.cards import selectors as card_selectors
+from collection.cards.filters import CardFilters
+from collection.cards.models import Card
+from collection.decks.deckwizard import OwnedCard
+from collection.decks.models import Deck, FormatKind, LimitedPool, PlayFormat
+from collection.models import CardOwnership
+from game.engine import deckrules
+from tcgsite.accounts.models import User
+from tcgsite.errors import UserError
+
+MAX_NAME_LENGTH = Deck._meta.get_field("name").max_length
+MAX_ENTRIES = 300
+MAX_COPIES_PER_CHANGE = 99
+MAX_IMPORT_CHARACTERS = 20_000
+_ENTRY = re.compile(r"^(?P<card>\d{1,12})x(?P<copies>\d{1,3})$")
+TYPE_ORDER = {card_type: index for index, card_type in enumerate(deckrules.DECK_TYPES)}
+
+
+class DeckError(UserError):
+    """A deck request the player can get wrong; the message is shown to them."""
+
+
+class DeckInvalid(DeckError):
+    """A Limited deck refused because it breaks rules; ``validation`` says which."""
+
+    def __init__(self, message: str, validation: "DeckValidation"):
+        super().__init__(message)
+        self.validation = validation
+
+
+@dataclass(frozen=True)
+class BuilderLine:
+    card: Card
+    copies: int
+    available: int
+
+    @property
+    def entry(self) -> str:
+        return f"{self.card.pk}x{self.copies}"
+
+    @property
+    def over(self) -> bool:
+        """More copies than the player may use (cards traded away since the deck was saved)."""
+        return self.copies > self.available
+
+    @property
+    def facts(self) -> deckrules.CardFacts:
+        return card_facts(self.card)
+
+
+@dataclass
+class BuilderDeck:
+    """The deck under construction, with what the player may use of each card."""
+
+    lines: list[BuilderLine]
+    supply: deckrules.CardSupply
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def avatar(self) -> list[BuilderLine]:
+        return [line for line in self.lines if line.card.card_type == "avatar"]
+
+    @property
+    def quests(self) -> list[BuilderLine]:
+        return [line for line in self.lines if line.card.card_type == "quest"]
+
+    @property
+    def deck(self) -> list[BuilderLine]:
+        return [line for line in self.lines if line.card.card_type not in ("avatar", "quest")]
+
+    @property
+    def counts(self) -> dict[int, int]:
+        return {line.card.pk: line.copies for line in self.lines}
+
+    @property
+    def deck_size(self) -> int:
+        return sum(line.copies for line in self.deck)
+
+    @property
+    def deck_list(self) -> deckrules.DeckList:
+        return deckrules.DeckList.by_type(
+            deckrules.DeckLine(line.facts, line.copies) for line in self.lines
+        )
+
+
+@dataclass(frozen=True)
+class DeckValidation:
+    play_format: PlayFormat
+    checks: list[deckrules.RuleCheck]
+
+    @property
+    def valid(self) -> bool:
+        return all(check.ok for check in self.checks)
+
+
+@dataclass(frozen=True)
+class SavedDeck:
+    """A saved deck and its verdicts in the formats it is built for: Constructed formats from
+    the Deck Builder, Limited ones from the Limited Deck Builder."""
+
+    deck: Deck
+    created: bool
+    validations: list[DeckValidation]
+
+    @property
+    def valid_for(self) -> list[str]:
+        return [v.play_format.name for v in self.validations if v.valid]
+
+    @property
+    def invalid_for(self) -> list[str]:
+        return [v.play_format.name for v in self.validations if not v.valid]
+
+
+@dataclass(frozen=True)
+class ImportedDeck:
+    counts: dict[int, int]
+    problems: tuple[deckrules.LineProblem, ...]
+
+
+def card_facts(card: Card) -> deckrules.CardFacts:
+    return deckrules.CardFacts(
+        title=card.title,
+        card_type=card.card_type,
+        archetype=card.archetype,
+        level=card.level,
+        cost=card.cost,
+        set_number=card.card_set.number,
+        card_id=card.pk,
+        player_made=card.creator_id is not None,
+    )
+
+
+# The deck under construction ---------------------------------------------------------------
+
+
+def entries_parse(raw_entries: Iterable[str]) -> tuple[dict[int, int], list[str]]:
+    """Read the builder's ``entry`` values; malformed ones are left out with a message."""
+    counts: dict[int, int] = {}
+    problems = []
+    for raw in raw_entries:
+        match = _ENTRY.match(raw.strip())
+        if not match or int(match["copies"]) < 1:
+            problems.append(f"The deck entry {raw[:40]!r} can't be read; it was left out.")
+            continue
+        card_id = int(match["card"])
+        counts[card_id] = counts.get(card_id, 0) + int(match["copies"])
+        if len(counts) > MAX_ENTRIES:
+            problems.append(f"A deck holds at most {MAX_ENTRIES} different cards.")
+            break
+    return counts, problems
+
+
+def builder_deck(
+    *, owner: User, counts: Mapping[int, int], pool: LimitedPool | None = None
+) -> BuilderDeck:
+    """The cards of ``counts`` the player can see, in deck order, with their supply.
+
+    Copies beyond the supply are kept (the deck opens as it was saved) and marked ``over``;
+    saving and validating refuse them.
+    """
+    cards = _usable_cards(owner, counts.keys(), pool)
+    supply = card_supply(owner=owner, pool=pool, card_ids=list(cards))
+    problems = [
+        f"There is no card #{card_id} you can use; it was left out."
+        for card_id in counts
+        if card_id not in cards
+    ]
+    lines = [
+        BuilderLine(card, copies, supply.counts.get(card.pk, 0))
+        for card_id, copies in counts.items()
+        if (card := cards.get(card_id)) is not None
+    ]
+    lines.sort(key=lambda line: _deck_order(line.card))
+    return BuilderDeck(lines=lines, supply=supply, problems=problems)
+
+
+def deck_entries_change(
+    *,
+    owner: User,
+    counts: Mapping[int, int],
+    card_id: str,
+    copies: str,
+    operation: str,
+    pool: LimitedPool | None = None,
+) -> tuple[dict[int, int], str]:
+    """Add or remove copies of a card; returns the new counts and what happened.
+
+    Adding never goes beyond the copies the player owns (or the pool holds).
+    """
+    if operation not in ("add", "remove"):
+        raise DeckError("Choose whether to add or remove copies.")
+    count = _copies(copies)
+    number = _number(card_id)
+    card = _usable_cards(owner, [number], pool).get(number)
+    if card is None:
+        raise DeckError("That card is not one you can use in this deck.")
+    counts = dict(counts)
+    in_deck = counts.get(card.pk, 0)
+    if operation == "remove":
+        if not in_deck:
+            raise DeckError(f"{card.title} is not in the deck.")
+        removed = min(count, in_deck)
+        counts[card.pk] = in_deck - removed
+        if not counts[card.pk]:
+            del counts[card.pk]
+        return counts, f"Removed {copies_of(removed, card.title)}."
+    supply = card_supply(owner=owner, pool=pool, card_ids=[card.pk])
+    available = supply.counts.get(card.pk, 0)
+    have = "the card pool holds" if pool is not None else "you own"
+    if in_deck >= available:
+        if not available:
+            raise DeckError(f"You can't add {card.title}: {have} no copies.")
+        raise DeckError(f"All {available} copies of {card.title} {have} are in the deck.")
+    added = min(count, available - in_deck)
+    counts[card.pk] = in_deck + added
+    message = f"Added {copies_of(added, card.title)}."
+    if added < count:
+        message += f" {have.capitalize()} {available}, and all are in the deck now."
+    return counts, message
+
+
+def card_supply(
+    *, owner: User, pool: LimitedPool | None = None, card_ids: list[int] | None = None
+) -> deckrules.CardSupply:
+    """The copies of each card the player may use: owned ones, or the Limited pool's."""
+    if pool is not None:
+        return deckrules.CardSupply(pool_counts(pool), pool=True)
+    owned = CardOwnership.objects.filter(owner=owner, quantity__gt=0)
+    if card_ids is not None:
+        owned = owned.filter(card_id__in=card_ids)
+    return deckrules.CardSupply(dict(owned.values_list("card_id", "quantity")))
+
+
+def pool_counts(pool: LimitedPool) -> dict[int, int]:
+    """A pool's ``card_counts`` as numbers; staff type them in the admin, so skip bad ones."""
+    if not isinstance(pool.card_counts, dict):
+        return {}
+    counts = {}
+    for key, copies in pool.card_counts.items():
+        if str(key).isdigit() and isinstance(copies, int) and copies > 0:
+            counts[int(key)] = copies
+    return counts
+
+
+# The collection container ------------------------------------------------------------------
+
+
+def builder_collection(
+    *, owner: User, filters: CardFilters, pool: LimitedPool | None = None
+) -> QuerySet[Card]:
+    """The cards the Deck Builder offers, each with ``owned``: the copies the player may use
+    (owned ones, or the Limited pool's), narrowed and ordered by the filters."""
+    if pool is None:
+        return selectors.collection_cards(owner=owner, filters=filters, only_owned=True)
+    counts = pool_counts(pool)
+    return (
+        card_selectors.cards_filtered(filters=filters)
+        .filter(pk__in=counts)
+        .annotate(
+            owned=Case(
+                *(When(pk=card_id, then=Value(copies)) for card_id, copies in counts.items()),
+                default=Value(0),
+                output_field=IntegerField(),
+            )
+        )
+    )
+
+
+# Saved decks -------------------------------------------------------------------------------
+
+
+def owner_decks(*, owner: User) -> list[Deck]:
+    """The player's decks for Open Deck (Limited decks open from their pool), with sizes."""
+    return list(
+        Deck.objects.filter(owner=owner, limited_pool__isnull=True)
+        .annotate(card_count=Sum("entries__quantity"))
+        .order_by("-updated", "name")
+    )
+
+
+def owner_pools(*, owner: User) -> list[LimitedPool]:
+    """The player's Limited card pools still open for deck building."""
+    return list(LimitedPool.objects.filter(owner=owner, deadline__gt=timezone.now()))
+
+
+def owner_deck(*, owner: User, deck_id) -> Deck:
+    deck = Deck.objects.filter(owner=owner, pk=_number(deck_id)).first()
+    if deck is None:
+        raise DeckError("That deck is not one of your decks.")
+    return deck
+
+
+def owner_pool(*, owner: User, pool_id) -> LimitedPool:
+    pool = LimitedPool.objects.select_related("deck").filter(owner=owner, pk=_number(pool_id))
+    found = pool.first()
+    if found is None:
+        raise DeckError("That Limited card pool is not one of yours.")
+    return found
+
+
+def deck_pool(*, deck: Deck) -> LimitedPool | None:
+    """The Limited card pool the deck was built from, if it was."""
+    return LimitedPool.objects.filter(deck=deck).first()
+
+
+def deck_counts(*, deck: Deck) -> dict[int, int]:
+    return dict(deck.entries.values_list("card_id", "quantity"))
+
+
+def deck_import(*, owner: User, text: str, pool: LimitedPool | None = None) -> ImportedDeck:
+    """Read a plain-text deck list into builder counts (nothing is saved).
+
+    Titles the player has no card for, and copies beyond what they may use, get a message
+    per line; every other line imports.
+    """
+    if len(text) > MAX_IMPORT_CHARACTERS:
+        raise DeckError(f"A deck list has at most {MAX_IMPORT_CHARACTERS:,} characters.")
+    supply = card_supply(owner=owner, pool=pool)
+    cards = Card.objects.visible_to(owner).select_related("card_set")
+    by_title: dict[str, deckrules.CardFacts] = {}
+    # Of cards sharing a title (a reprint), take the one the player has most copies of.
+    for card in sorted(cards, key=lambda card: supply.counts.get(card.pk, 0)):
+        by_title[card.title] = card_facts(card)
+    parsed = deckrules.parse_text(text, by_title, supply=supply)
+    counts = {line.card.card_id: line.copies for line in parsed.lines}
+    return ImportedDeck(counts, parsed.problems)
+
+
+# Validation --------------------------------------------------------------------------------
+
+
+def play_formats() -> list[PlayFormat]:
+    return list(PlayFormat.objects.prefetch_related("sets"))
+
+
+def format_rules(play_format: PlayFormat) -> deckrules.FormatRules:
+    return deckrules.FormatRules(
+        name=play_format.name,
+        allowed_sets={card_set.number: card_set.name for card_set in play_format.sets.all()},
+        banned_titles=frozenset(_titles(play_format.banned_titles)),
+        restricted_titles=frozenset(_titles(play_format.restricted_titles)),
+        limited=play_format.kind == FormatKind.LIMITED,
+    )
+
+
+def deck_validate(*, deck: Deck, play_format: PlayFormat) -> DeckValidation:
+    """Whether a saved deck is legal in a play format, rule by rule.
+
+    Checks what the player owns now (for a Limited format, the deck's card pool instead):
+    match creation and tournament entry call this when the deck is used, so a deck that was
+    saved invalid, or whose cards were traded away since, is never accepted.
+    """
+    pool = None
+    if play_format.kind == FormatKind.LIMITED:
+        pool = LimitedPool.objects.filter(deck=deck).first()
+    builder = builder_deck(owner=deck.owner, counts=deck_counts(deck=deck), pool=pool)
+    return deck_list_validation(play_format, builder.deck_list, builder.supply)
+
+
+def builder_validations(*, builder: BuilderDeck) -> list[DeckValidation]:
+    """The deck under construction against every play format the site offers; a deck built
+    from a Limited card pool against the Limited formats only (its cards are the pool's)."""
+    return [
+        deck_list_validation(play_format, builder.deck_list, builder.supply)
+        for play_format in play_formats()
+        if not builder.supply.pool or play_format.kind == FormatKind.LIMITED
+    ]
+
+
+def deck_list_validation(
+    play_format: PlayFormat | None, deck_list: deckrules.DeckList, supply: deckrules.CardSupply
+) -> DeckValidation:
+    rules = format_rules(play_format) if play_format is not None else None
+    return DeckValidation(play_format, deckrules.check_deck(deck_list, rules, supply=supply))
+
+
+def limited_format() -> PlayFormat | None:
+    return PlayFormat.objects.prefetch_related("sets").filter(kind=FormatKind.LIMITED).first()
+
+
+# Helpers -----------------------------------------------------------------------------------
+
+
+def _usable_cards(owner: User, card_ids, pool: LimitedPool | None) -> dict[int, Card]:
+    """Catalog cards and the player's own avatars among ``card_ids``; a pool's cards only."""
+    cards = Card.objects.select_related("card_set").filter(pk__in=list(card_ids))
+    if pool is not None:
+        cards = cards.filter(pk__in=pool_counts(pool))
+    else:
+        cards = cards.visible_to(owner)
+    return {card.pk: card for card in cards}
+
+
+def _deck_order(card: Card):
+    part = {"avatar": 0, "quest": 1}.get(card.card_type, 2)
+    return (
+        part,
+        card.level or 0,
+        TYPE_ORDER.get(card.card_type, 0),
+        card.cost if card.cost is not None else -1,
+        card.title,
+    )
+
+
+def _copies(text: str) -> int:
+    text = (text or "1").strip()
+    if not text.isdigit() or not 1 <= int(text) <= MAX_COPIES_PER_CHANGE:
+        raise DeckError(f"Choose a number of copies from 1 to {MAX_COPIES_PER_CHANGE}.")
+    return int(text)
+
+
+def copies_of(copies: int, title: str) -> str:
+    return f"{copies} cop{'y' if copies == 1 else 'ies'} of {title}"
+
+
+def _number(value) -> int:
+    text = str(value or "").strip()
+    return int(text) if text.isdigit() and len(text) < 13 else 0
+
+
+def _titles(values) -> list[str]:
+    """A format's title list as staff typed it in the admin: strings only."""
+    return [value for value in values or [] if isinstance(value, str) and value.strip()]
+
+
+# The Deckbuilding Wizard -----------------------------------------------------------------
+
+
+def wizard_cards(*, owner: User) -> list[OwnedCard]:
+    """The cards the player owns at least one copy of, the avatars they made included
+    (and, like the Collection Manager, no avatar another player made)."""
+    rows = (
+        CardOwnership.objects.filter(owner=owner, quantity__gt=0)
+        .filter(card__in=Card.objects.visible_to(owner))
+        .values_list(
+            "card_id",
+            "card__title",
+            "card__card_type",
+            "card__archetype",
+            "quantity",
+            "card__cost",
+            "card__level",
+        )
+    )
+    return [OwnedCard(*row) for row in rows]
