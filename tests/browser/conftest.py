@@ -1,4 +1,3 @@
-import os
 import shutil
 from pathlib import Path
 
@@ -18,16 +17,19 @@ LAUNCH_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+# One browser per module, not per session: while Playwright's sync API lives, its event loop
+# runs in the main thread, and the asyncio tests of later modules (consumers) could not run
+# their own.
+@pytest.fixture(scope="module")
 def browser():
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
-    # still plain synchronous code.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
+    # Playwright's event loop makes Django see the test's own ORM calls, plain synchronous
+    # code, as made from async code.
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield browser
         browser.close()

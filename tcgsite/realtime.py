@@ -1,0 +1,106 @@
+"""Messages to websocket groups, sent only once what they announce is committed.
+
+A service queues a message inside its transaction with ``send_on_commit``; every socket in the
+group receives it after the commit (at once when no transaction is open), and never if the
+transaction rolls back. Each message carries the group's next version, counted in the cache,
+which is Redis in production, so all web processes and workers count on one counter. A client
+that receives any version other than the one after the last it saw has missed a message (or
+the counter was reset) and asks for the full state; the consumer answers with
+``group_version`` read *before* the state, so the state includes every message up to it.
+
+Consumers derive from ``RealtimeConsumer``, which relays these messages to its client.
+docs/architecture.md ("Realtime") shows the whole pattern.
+"""
+
+import logging
+from functools import partial
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
+from django.core.cache import cache
+from django.db import transaction
+
+from tcgsite.errors import UserError
+
+logger = logging.getLogger(__name__)
+
+# The channel-layer type of every message sent by send_on_commit, handled by
+# RealtimeConsumer.realtime_relay.
+RELAY = "realtime.relay"
+RESERVED_KEYS = frozenset({"type", "group", "version"})
+
+# Sockets opened without a logged-in session are accepted and closed at once with this
+# application code: a refused handshake reaches the page as 1006, which htmx's ws extension
+# retries forever, while 4401 tells the page that the player must log in again.
+CLOSE_LOGIN_REQUIRED = 4401
+
+
+def send_on_commit(*, group: str, message_type: str, payload: dict[str, Any]) -> None:
+    """Send ``{"type": message_type, "group": group, "version": n, **payload}`` to ``group``.
+
+    The message leaves after the current transaction commits and its version ``n`` is taken
+    then, so versions rise in the order messages are sent. ``payload`` must be JSON-like (the
+    Redis layer serialises it) and must not use the keys ``type``, ``group`` or ``version``.
+    A failure to send is logged and never undoes the committed transaction: the clients see
+    the gap at the next message.
+    """
+    get_channel_layer().require_valid_group_name(group)
+    if clash := RESERVED_KEYS & payload.keys():
+        raise ValueError(f"payload may not set {sorted(clash)}: send_on_commit sets them")
+    transaction.on_commit(partial(_send_now, group, message_type, payload))
+
+
+def group_version(group: str) -> int:
+    """The version of the last message sent to ``group``; 0 before the first."""
+    return cache.get(_version_key(group), 0)
+
+
+def _send_now(group: str, message_type: str, payload: dict[str, Any]) -> None:
+    try:
+        message = {"type": message_type, "group": group, "version": _next_version(group)}
+        async_to_sync(get_channel_layer().group_send)(
+            group, {"type": RELAY, "message": {**message, **payload}}
+        )
+    except Exception:
+        logger.exception("Could not send %s to group %s", message_type, group)
+
+
+def _next_version(group: str) -> int:
+    key = _version_key(group)
+    # add() creates the counter only where none exists and incr() is atomic (Redis INCR, a
+    # lock in locmem), so no two senders in any process ever take the same version.
+    cache.add(key, 0, timeout=None)
+    return cache.incr(key)
+
+
+def _version_key(group: str) -> str:
+    return f"realtime:version:{group}"
+
+
+class RealtimeConsumer(AsyncJsonWebsocketConsumer):
+    """The base of the site's consumers.
+
+    It closes a socket without a logged-in user before anything else runs (code
+    ``CLOSE_LOGIN_REQUIRED``), so a subclass's ``connect`` always has ``scope["user"]``; it
+    sends a ``UserError`` raised while handling a client's message back to that client as
+    ``{"type": "error", "message": ...}`` and keeps the socket open; and it relays every
+    message ``send_on_commit`` sends to a group the socket has joined.
+    """
+
+    async def websocket_connect(self, message):
+        if not self.scope["user"].is_authenticated:
+            await self.accept()
+            await self.close(code=CLOSE_LOGIN_REQUIRED)
+            return
+        await super().websocket_connect(message)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        try:
+            await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
+        except UserError as error:
+            await self.send_json({"type": "error", "message": error.message})
+
+    async def realtime_relay(self, event):
+        await self.send_json(event["message"])

@@ -1,0 +1,309 @@
+"""Messages to websocket groups go out after commit, versioned, through a thin consumer."""
+
+import asyncio
+import logging
+import uuid
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.db import connections, transaction
+from django.test import Client
+from django.urls import path
+
+from tcgsite.accounts.models import User
+from tcgsite.errors import UserError
+from tcgsite.realtime import (
+    CLOSE_LOGIN_REQUIRED,
+    RealtimeConsumer,
+    group_version,
+    send_on_commit,
+)
+from tcgsite.routing import websocket_application
+from tests.factories import UserFactory
+
+IN_MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+REDIS_LAYER = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [settings.REDIS_URL]},
+    }
+}
+BOTH_LAYERS = [
+    pytest.param(IN_MEMORY_LAYER, id="in-memory"),
+    pytest.param(
+        REDIS_LAYER,
+        id="redis",
+        marks=pytest.mark.skipif(
+            not settings.REDIS_URL,
+            reason="the Redis channel layer needs REDIS_URL (CI sets it in production mode)",
+        ),
+    ),
+]
+SITE_ORIGIN = (b"origin", b"http://testserver")
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def _close_the_orm_threads_connections():
+    """The ORM's thread outlives a test and would keep PostgreSQL's test database open."""
+    yield
+    await database_sync_to_async(connections.close_all)()
+
+
+class Rollback(Exception):
+    pass
+
+
+def unique_group() -> str:
+    # Other test runs may share the Redis server.
+    return f"test-{uuid.uuid4().hex}"
+
+
+async def listen(group: str) -> str:
+    """A channel of the layer in force that has joined ``group``."""
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    return channel
+
+
+async def received(channel: str, timeout: float = 2) -> dict | None:
+    """The next message on ``channel``, or None if none comes within ``timeout`` seconds."""
+    try:
+        return await asyncio.wait_for(get_channel_layer().receive(channel), timeout)
+    except TimeoutError:
+        return None
+
+
+def announce(group: str, **payload) -> None:
+    with transaction.atomic():
+        send_on_commit(group=group, message_type="table.announced", payload=payload)
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_nothing_is_sent_when_the_transaction_rolls_back():
+    group = unique_group()
+    channel = await listen(group)
+
+    def announce_then_fail():
+        with transaction.atomic():
+            UserFactory(username="rolled-back")
+            send_on_commit(group=group, message_type="table.announced", payload={})
+            raise Rollback
+
+    with pytest.raises(Rollback):
+        await database_sync_to_async(announce_then_fail)()
+
+    assert await received(channel, timeout=0.2) is None
+    assert await database_sync_to_async(group_version)(group) == 0
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_message_is_sent_after_commit_not_before():
+    group = unique_group()
+    channel = await listen(group)
+
+    def announce_and_look_before_commit():
+        with transaction.atomic():
+            send_on_commit(group=group, message_type="table.announced", payload={"seat": 1})
+            return async_to_sync(received)(channel, 0.2), group_version(group)
+
+    before_commit = await database_sync_to_async(announce_and_look_before_commit)()
+
+    assert before_commit == (None, 0)
+    assert await received(channel) == {
+        "type": "realtime.relay",
+        "message": {"type": "table.announced", "group": group, "version": 1, "seat": 1},
+    }
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_without_a_transaction_the_message_is_sent_at_once():
+    group = unique_group()
+    channel = await listen(group)
+
+    await database_sync_to_async(send_on_commit)(
+        group=group, message_type="table.announced", payload={}
+    )
+
+    assert (await received(channel))["message"]["version"] == 1
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_versions_rise_by_one_per_message_in_each_group_separately():
+    table, other_table = unique_group(), unique_group()
+    table_channel, other_channel = await listen(table), await listen(other_table)
+
+    for group in (table, table, other_table, table):
+        await database_sync_to_async(announce)(group)
+
+    table_versions = [(await received(table_channel))["message"]["version"] for _ in range(3)]
+    assert table_versions == [1, 2, 3]
+    assert (await received(other_channel))["message"]["version"] == 1
+    assert await database_sync_to_async(group_version)(table) == 3
+    assert await database_sync_to_async(group_version)(other_table) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_send_is_logged_and_the_data_stays_committed(settings, caplog):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Nothing listens on port 1.
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
+        }
+    }
+
+    with caplog.at_level(logging.ERROR, logger="tcgsite.realtime"), transaction.atomic():
+        UserFactory(username="committed")
+        send_on_commit(group=unique_group(), message_type="table.announced", payload={})
+
+    assert User.objects.filter(username="committed").exists()
+    assert "Could not send table.announced" in caplog.text
+
+
+def test_payload_may_not_overwrite_what_send_on_commit_sets():
+    with pytest.raises(ValueError, match="version"):
+        send_on_commit(group=unique_group(), message_type="table.announced", payload={"version": 9})
+
+
+class TableConsumer(RealtimeConsumer):
+    """A consumer as the apps will write them: join a group, call a service, relay."""
+
+    async def connect(self):
+        group = self.scope["url_route"]["kwargs"]["group"]
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups.append(group)
+        await self.accept()
+        await self.send_json({"type": "welcome", "user": self.scope["user"].pk})
+
+    async def receive_json(self, content, **kwargs):
+        if content["type"] == "play":
+            await database_sync_to_async(refuse_to_play)()
+        await self.send_json({"type": "pong"})
+
+
+def refuse_to_play():
+    raise UserError("It is not your turn.")
+
+
+@pytest.fixture
+def application(settings):
+    settings.ALLOWED_HOSTS = ["testserver"]
+    settings.CSRF_TRUSTED_ORIGINS = []
+    return websocket_application([path("ws/table/<str:group>/", TableConsumer.as_asgi())])
+
+
+@pytest.fixture
+def player(transactional_db):
+    return UserFactory(username="Shochu")
+
+
+@pytest.fixture
+def session_cookie(player):
+    client = Client()
+    client.force_login(player)
+    session_id = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return (b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_id}".encode())
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_anonymous_socket_is_closed_with_login_required(application):
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{unique_group()}/", headers=[SITE_ORIGIN]
+    )
+
+    connected, _ = await communicator.connect()
+
+    assert connected
+    closing = await communicator.receive_output()
+    assert closing["type"] == "websocket.close"
+    assert closing["code"] == CLOSE_LOGIN_REQUIRED
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_logged_in_player_is_the_sockets_user(application, player, session_cookie):
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{unique_group()}/", headers=[SITE_ORIGIN, session_cookie]
+    )
+
+    connected, _ = await communicator.connect()
+
+    assert connected
+    assert await communicator.receive_json_from() == {"type": "welcome", "user": player.pk}
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_socket_from_another_sites_page_is_refused(application, session_cookie):
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/table/{unique_group()}/",
+        headers=[(b"origin", b"https://evil.example.net"), session_cookie],
+    )
+
+    connected, _ = await communicator.connect()
+
+    assert not connected
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_user_error_goes_back_to_its_player_and_the_socket_stays_open(
+    application, session_cookie
+):
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{unique_group()}/", headers=[SITE_ORIGIN, session_cookie]
+    )
+    await communicator.connect()
+    await communicator.receive_json_from()
+
+    await communicator.send_json_to({"type": "play"})
+
+    assert await communicator.receive_json_from() == {
+        "type": "error",
+        "message": "It is not your turn.",
+    }
+    await communicator.send_json_to({"type": "ping"})
+    assert await communicator.receive_json_from() == {"type": "pong"}
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("channel_layers", BOTH_LAYERS)
+async def test_group_message_reaches_the_connected_client_with_its_version(
+    application, session_cookie, settings, channel_layers
+):
+    settings.CHANNEL_LAYERS = channel_layers
+    group = unique_group()
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{group}/", headers=[SITE_ORIGIN, session_cookie]
+    )
+    await communicator.connect()
+    await communicator.receive_json_from()
+
+    await database_sync_to_async(announce)(group, seat=2)
+    await database_sync_to_async(announce)(group, seat=1)
+
+    assert await communicator.receive_json_from(timeout=2) == {
+        "type": "table.announced",
+        "group": group,
+        "version": 1,
+        "seat": 2,
+    }
+    assert (await communicator.receive_json_from(timeout=2))["version"] == 2
+    await communicator.disconnect()
