@@ -68,37 +68,27 @@ def legal_actions(state: State) -> Decision:
     of legal actions."""
     if state.winner is not None:
         return Decision(seat=None, kind="game_over", prompt="The game is over.")
-    cached = _last_decision
-    if cached is not None and cached[0] is state and cached[1] == state.applied:
-        return cached[2]
+    cached = state.caches.decision
+    if cached is not None and cached[0] == state.applied:
+        return cached[1]
     rules_of = _DECISIONS[state.step]
-    with continuous.unchanging():
+    with continuous.unchanging(state):
         decision = Decision(
             seat=state.deciding,
             kind=state.step,
             prompt=rules_of.prompt(state),
             actions=rules_of.legal(state),
         )
-    _remember(state, decision)
+    # Until an action is applied: the client lists the legal actions, then applies one of
+    # them, and both calls need the same list. A state is changed only through ``apply``.
+    state.caches.decision = (state.applied, decision)
     return decision
 
 
-# The decision last listed, for the state it was listed for, until an action is applied to
-# that state: the client lists the legal actions, then applies one of them, and both calls
-# need the same list. A state is changed only through ``apply``.
-_last_decision: tuple[State, int, Decision] | None = None
-
-
-def _remember(state: State, decision: Decision) -> None:
-    global _last_decision
-    _last_decision = (state, state.applied, decision)
-
-
-def forget_decision() -> None:
+def forget_decision(state: State) -> None:
     """Forget the decision last listed: for tools that change a state directly (setting up
     a position) after listing its legal actions."""
-    global _last_decision
-    _last_decision = None
+    state.caches.decision = None
 
 
 def apply(state: State, action: object) -> list[dict]:
@@ -138,7 +128,7 @@ def apply(state: State, action: object) -> list[dict]:
 def view(state: State, seat: int | None) -> dict:
     """What ``seat`` may see of the game; ``None`` for an observer."""
     decision = legal_actions(state)
-    with continuous.unchanging():
+    with continuous.unchanging(state):
         return views.view(state, seat, decision)
 
 

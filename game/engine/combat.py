@@ -9,7 +9,7 @@ dealt at once, so a tie can destroy both sides together (WINNING THE GAME).
 
 from game.engine import actions, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
-from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State
+from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State, card_type
 
 BASE_DAMAGE = 1
 # The attribute each side adds to its total: attack when attacking, defense when defending.
@@ -137,7 +137,7 @@ def _legal_combat_actions(state: State) -> list[actions.Action]:
     player = state.seats[side.seat]
     legal = [actions.exert(card, attribute) for card in _exertable(state, side, attribute)]
     for card in player.hand:
-        kind = rules.card_type(state, card)
+        kind = card_type(state, card)
         if rules.value(state, card, "cost") > player.power:
             continue
         if kind == "tactic" and effects.tactic_playable(state, side.seat, card, combat.to_act):
@@ -316,7 +316,7 @@ def _damage_assignment_next(state: State, events: Events) -> None:
     combat = rules.current_combat(state)
     for dealer in combat.dealing:
         taker = combat.sides[1 - dealer]
-        with continuous.unchanging():
+        with continuous.unchanging(state):
             room = _room_for_damage(state, taker, combat.sides[dealer].damage)
         points_left = min(combat.sides[dealer].damage - len(taker.assigned), sum(room.values()))
         if points_left <= 0:

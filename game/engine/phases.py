@@ -6,7 +6,7 @@ taking the turn. Combats begun here (a quest attempt, a raid) resume at the step
 
 from game.engine import actions, combat, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
-from game.engine.state import State
+from game.engine.state import State, card_type, opponent
 
 BASE_POWER = 3
 CARDS_DRAWN = 2
@@ -71,7 +71,7 @@ def _attempt_quest(state: State, action: actions.Action, events: Events) -> None
     at = rules.quest_index(state, action["quest"])
     state.attempting = at
     events.append({"type": "quest_attempted", "seat": seat, "quest": action["quest"]})
-    defending_seat = rules.opponent(state, seat)
+    defending_seat = opponent(state, seat)
     defenders = list(state.quests[at].units[defending_seat])
     if defenders:
         combat.begin_combat(
@@ -205,7 +205,7 @@ def _legal_main(state: State) -> list[actions.Action]:
     legal = []
     unique = effects.unique_titles(state, seat)
     for card in player.hand:
-        kind = rules.card_type(state, card)
+        kind = card_type(state, card)
         if kind == "tactic" or not effects.may_play(state, seat, card, unique):
             continue
         if kind == "unit":
@@ -249,7 +249,7 @@ def _raid(state: State, action: actions.Action, events: Events) -> None:
     at = rules.quest_index(state, action["quest"])
     quest = state.quests[at]
     quest.raids += 1
-    defending_seat = rules.opponent(state, seat)
+    defending_seat = opponent(state, seat)
     defenders = list(quest.units[defending_seat]) or [state.seats[defending_seat].avatar]
     combat.begin_combat(
         state,

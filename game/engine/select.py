@@ -5,8 +5,8 @@ A selector is read relative to a ``Context``: the card that has the text, its co
 quest it is at, the card an event is about, and the cards chosen by earlier effects.
 """
 
-from game.engine import continuous, rules
-from game.engine.state import ATTACKING, DEFENDING, State
+from game.engine.printed import is_elusive
+from game.engine.state import ATTACKING, DEFENDING, State, card_type, definition, opponent
 
 ROLES = {"attacking": ATTACKING, "defending": DEFENDING}
 
@@ -53,8 +53,8 @@ def in_play(state: State) -> list[int]:
 
 def in_play_of_types(state: State, types: list[str]) -> list[int]:
     """The cards on the playmat of one of ``types``, in playmat order (``in_play``)."""
-    remembered = continuous.remembered()
-    key = (id(state), "in_play", id(types))
+    remembered = state.caches.memo
+    key = ("in_play", id(types))
     if remembered is not None and key in remembered:
         return remembered[key]
     definitions, cards = state.definitions, state.cards
@@ -163,11 +163,7 @@ def matching(
             if matches(state, selector, card, context)
         ]
     if affecting:
-        found = [
-            card
-            for card in found
-            if card == context.source or not continuous.is_elusive(state, card)
-        ]
+        found = [card for card in found if card == context.source or not is_elusive(state, card)]
     return found
 
 
@@ -181,7 +177,7 @@ def any_matching(
     for card in in_play_of_types(state, selector["types"]):
         if (
             matches(state, selector, card, context)
-            and (not affecting or card == context.source or not continuous.is_elusive(state, card))
+            and (not affecting or card == context.source or not is_elusive(state, card))
             and (useful is None or useful(state, card))
         ):
             return True
@@ -195,7 +191,7 @@ def count(state: State, selector: dict, context: Context) -> int:
 
 def seat_of(state: State, context: Context, player: str) -> int:
     """The seat ``you`` or ``opponent`` names, from the controller's point of view."""
-    return context.controller if player == "you" else rules.opponent(state, context.controller)
+    return context.controller if player == "you" else opponent(state, context.controller)
 
 
 def holds(state: State, condition: dict | None, context: Context) -> bool:
@@ -224,6 +220,6 @@ def holds(state: State, condition: dict | None, context: Context) -> bool:
 
 
 def damageable(state: State, card: int) -> bool:
-    return rules.card_type(state, card) in ("unit", "avatar") or (
-        rules.definition(state, card)["restriction"] == "starship"
+    return card_type(state, card) in ("unit", "avatar") or (
+        definition(state, card)["restriction"] == "starship"
     )

@@ -41,13 +41,15 @@ def collect(state: State, events: list[dict], start: int) -> int:
 
 def _listening(state: State, names: tuple[str, ...]) -> list[int]:
     """The listeners in play with a trigger on one of ``names``, oldest entry first."""
-    cached = _last_listening
-    if cached[0] is not state.listeners:
-        cached[:] = [state.listeners, {}]
-    found = cached[1].get(names)
+    caches = state.caches
+    listening = caches.listening
+    # ``continuous`` replaces the list of listeners when it changes, never changes it in place.
+    if listening is None or listening[0] is not state.listeners:
+        listening = caches.listening = (state.listeners, {})
+    found = listening[1].get(names)
     if found is None:
         definitions = state.definitions
-        found = cached[1][names] = [
+        found = listening[1][names] = [
             card
             for card in state.listeners
             if any(
@@ -56,11 +58,6 @@ def _listening(state: State, names: tuple[str, ...]) -> list[int]:
             )
         ]
     return found
-
-
-# The listeners by the trigger events asked for, for the list of listeners they were found in
-# (``continuous`` replaces that list when it changes, never changes it in place).
-_last_listening: list = [None, {}]
 
 
 def _triggered(state: State, event: dict) -> list[dict]:

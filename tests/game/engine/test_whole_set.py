@@ -533,7 +533,7 @@ def bring_quest_into_play(state: api.State, seat: int, title: str) -> int:
     player.quest_pile[player.quest_pile.index(quest_card)] = replaced
     state.quests[slot].card = quest_card
     rules.enter_play(state, quest_card, seat)
-    api.forget_decision()
+    api.forget_decision(state)
     return slot
 
 
@@ -557,7 +557,7 @@ def complete_own_quest(title: str) -> None:
         put_into_play(state, SECOND, TARGET_DUMMY["title"], at=slot)
     keep_hands(state)
     state.cards[state.seats[FIRST].avatar].exerted = True
-    api.forget_decision()
+    api.forget_decision(state)
     act(state, actions.attempt_quest(quest_at(state, slot)))
     settle(state, until="apply_ability")
     act(state, actions.apply_ability(insight))
@@ -574,7 +574,7 @@ def with_an_ability_exerted(title: str, at: int = 0) -> tuple[api.State, int]:
     spent = put_into_play(state, FIRST, SPENT_MEDITATION["title"])
     keep_hands(state)
     state.cards[spent].exerted = True
-    api.forget_decision()
+    api.forget_decision(state)
     return state, card
 
 
@@ -650,7 +650,7 @@ def play_with_friendly_cards_exerted(title: str) -> None:
     for exerted in (state.seats[FIRST].avatar, trooper):
         state.cards[exerted].exerted = True
     state.seats[FIRST].power = BY_TITLE[title]["cost"]
-    api.forget_decision()
+    api.forget_decision(state)
     act(state, actions.play(card))
     settle(state)
 
