@@ -11,6 +11,7 @@ action raises an ``IllegalAction`` and leaves the state as it was. The state is 
 """
 
 from collections.abc import Callable, Iterable
+from types import MappingProxyType
 
 from game.engine import combat, continuous, effects, phases, rules, setup, triggers, views
 from game.engine.actions import KINDS, Action, Decision
@@ -25,7 +26,7 @@ from game.engine.errors import (
 from game.engine.events import redact, render
 from game.engine.state import State, from_json, to_json
 
-__all__ = [
+__all__ = (
     "Decision",
     "GameOver",
     "IllegalAction",
@@ -44,10 +45,12 @@ __all__ = [
     "replay",
     "to_json",
     "view",
-]
+)
 
-_DECISIONS = {**setup.DECISIONS, **phases.DECISIONS, **combat.DECISIONS, **effects.DECISIONS}
-_STEPS = {**phases.STEPS, **combat.STEPS, **effects.STEPS}
+_DECISIONS = MappingProxyType(
+    {**setup.DECISIONS, **phases.DECISIONS, **combat.DECISIONS, **effects.DECISIONS}
+)
+_STEPS = MappingProxyType({**phases.STEPS, **combat.STEPS, **effects.STEPS})
 
 
 def new_game(decklists: list[dict], seed: int, events: list[dict] | None = None) -> State:

@@ -10,6 +10,8 @@ first (glossary, "timestamp"). Once nothing is pending the game goes back to the
 at.
 """
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import cast
 
 from game.engine import actions, continuous, rng, rules, select
@@ -193,30 +195,32 @@ def _decline(state: State, action: actions.Action, events: Events) -> None:
 
 
 # What a chosen card is for, in a choice's prompt ("choose a card to damage").
-PROMPTS = {
-    "exert": "to exert",
-    "destroy": "to destroy",
-    "discard": "to discard",
-    "deal_damage": "to damage",
-    "heal": "to heal",
-    "shield": "to shield",
-    "modify": "to change",
-    "ready": "to ready",
-    "return_to_hand": "to return to its owner's hand",
-    "move_unit": "to move to the other quest",
-    "withdraw": "to withdraw",
-    "join_combat": "to join the combat",
-    "grant_keyword": "to gain the keyword",
-    "remove_keyword": "to lose the keyword",
-    "prohibit": "to stop",
-    "search": "to take from your deck",
-    "recover": "to return from your discard pile to your hand",
-    "add_level_tokens": "(the quest for the level tokens)",
-    "move_level_tokens": "(the quest the level tokens move from)",
-    "raid_again": "(the quest you may raid from a second time)",
-    "target": "to target",
-    "link": "to link to",
-}
+PROMPTS = MappingProxyType(
+    {
+        "exert": "to exert",
+        "destroy": "to destroy",
+        "discard": "to discard",
+        "deal_damage": "to damage",
+        "heal": "to heal",
+        "shield": "to shield",
+        "modify": "to change",
+        "ready": "to ready",
+        "return_to_hand": "to return to its owner's hand",
+        "move_unit": "to move to the other quest",
+        "withdraw": "to withdraw",
+        "join_combat": "to join the combat",
+        "grant_keyword": "to gain the keyword",
+        "remove_keyword": "to lose the keyword",
+        "prohibit": "to stop",
+        "search": "to take from your deck",
+        "recover": "to return from your discard pile to your hand",
+        "add_level_tokens": "(the quest for the level tokens)",
+        "move_level_tokens": "(the quest the level tokens move from)",
+        "raid_again": "(the quest you may raid from a second time)",
+        "target": "to target",
+        "link": "to link to",
+    }
+)
 
 
 # Costs (docs/card-rules.md, "Costs"): each returns False while waiting for a choice.
@@ -286,18 +290,20 @@ def _pay_remove_level_tokens(state, pending, cost, times, events):
     )
 
 
-COSTS = {
-    "power": _pay_power,
-    "exert_self": _pay_exert_self,
-    "exert": _pay_exert,
-    "destroy_self": _pay_destroy_self,
-    "destroy": _pay_destroy,
-    "discard": _pay_discard,
-    "damage_self": _pay_damage_self,
-    "damage_avatar": _pay_damage_avatar,
-    "remove_keyword_self": _pay_remove_keyword_self,
-    "remove_level_tokens": _pay_remove_level_tokens,
-}
+COSTS = MappingProxyType(
+    {
+        "power": _pay_power,
+        "exert_self": _pay_exert_self,
+        "exert": _pay_exert,
+        "destroy_self": _pay_destroy_self,
+        "destroy": _pay_destroy,
+        "discard": _pay_discard,
+        "damage_self": _pay_damage_self,
+        "damage_avatar": _pay_damage_avatar,
+        "remove_keyword_self": _pay_remove_keyword_self,
+        "remove_level_tokens": _pay_remove_level_tokens,
+    }
+)
 
 
 def can_pay(state: State, cost: dict, where: Context) -> bool:
@@ -736,58 +742,62 @@ def _for_each(state, pending, effect, times, events):
     pending["steps"][1:1] = inner if counted else []
 
 
-EFFECTS = {
-    "gain_power": _gain_power,
-    "draw": _draw,
-    "discard": _discard,
-    "deal_damage": _deal_damage,
-    "heal": _heal,
-    "shield": _shield,
-    "modify": _modify,
-    "add_total": _add_total,
-    "add_damage": _add_damage,
-    "exert": _exert,
-    "ready": _ready,
-    "destroy": _destroy,
-    "return_to_hand": _return_to_hand,
-    "move_unit": _move_unit,
-    "withdraw": _withdraw,
-    "join_combat": _join_combat,
-    "grant_keyword": _grant_keyword,
-    "remove_keyword": _remove_keyword,
-    "prohibit": _prohibit,
-    "search": _search,
-    "recover": _recover,
-    "create_card": _create_card,
-    "add_level_tokens": _add_level_tokens,
-    "move_level_tokens": _move_level_tokens,
-    "raid_again": _raid_again,
-    "target": _mark("target", "while_targeted"),
-    "link": _mark("link", "while_linked"),
-    "for_each": _for_each,
-}
+EFFECTS = MappingProxyType(
+    {
+        "gain_power": _gain_power,
+        "draw": _draw,
+        "discard": _discard,
+        "deal_damage": _deal_damage,
+        "heal": _heal,
+        "shield": _shield,
+        "modify": _modify,
+        "add_total": _add_total,
+        "add_damage": _add_damage,
+        "exert": _exert,
+        "ready": _ready,
+        "destroy": _destroy,
+        "return_to_hand": _return_to_hand,
+        "move_unit": _move_unit,
+        "withdraw": _withdraw,
+        "join_combat": _join_combat,
+        "grant_keyword": _grant_keyword,
+        "remove_keyword": _remove_keyword,
+        "prohibit": _prohibit,
+        "search": _search,
+        "recover": _recover,
+        "create_card": _create_card,
+        "add_level_tokens": _add_level_tokens,
+        "move_level_tokens": _move_level_tokens,
+        "raid_again": _raid_again,
+        "target": _mark("target", "while_targeted"),
+        "link": _mark("link", "while_linked"),
+        "for_each": _for_each,
+    }
+)
 
 # The cards (or quests) each cost or effect with a target can act on: what a player chooses
 # among, what "all" acts on, and what "can any part of it happen?" looks for.
-ACTS_ON = {
-    "deal_damage": select.damageable,
-    "heal": _damaged,
-    "shield": select.damageable,
-    "exert": rules.can_exert,
-    "ready": rules.can_ready,
-    "destroy": _removable,
-    "return_to_hand": _removable,
-    "move_unit": _movable,
-    "withdraw": _is_combatant,
-    "join_combat": _can_join,
-    "modify": select.is_in_play,
-    "grant_keyword": select.is_in_play,
-    "remove_keyword": select.is_in_play,
-    "prohibit": select.is_in_play,
-    "target": select.is_in_play,
-    "link": select.is_in_play,
-    "raid_again": _may_raid_again,
-}
+ACTS_ON = MappingProxyType(
+    {
+        "deal_damage": select.damageable,
+        "heal": _damaged,
+        "shield": select.damageable,
+        "exert": rules.can_exert,
+        "ready": rules.can_ready,
+        "destroy": _removable,
+        "return_to_hand": _removable,
+        "move_unit": _movable,
+        "withdraw": _is_combatant,
+        "join_combat": _can_join,
+        "modify": select.is_in_play,
+        "grant_keyword": select.is_in_play,
+        "remove_keyword": select.is_in_play,
+        "prohibit": select.is_in_play,
+        "target": select.is_in_play,
+        "link": select.is_in_play,
+        "raid_again": _may_raid_again,
+    }
+)
 
 
 def possible(state: State, effect: dict, where: Context, *, source_gone: bool = False) -> bool:
@@ -1009,17 +1019,19 @@ def _agility(state: State, seat: int, card: int, at: int, events: Events) -> Non
                 events.append({"type": "readied", "seat": other_seat, "cards": [unit]})
 
 
-STEPS: dict[str, Step] = {"resolve": _resolve}
+STEPS: Mapping[str, Step] = MappingProxyType({"resolve": _resolve})
 
-DECISIONS: dict[str, DecisionRules] = {
-    "choose": DecisionRules(
-        prompt=_choice_prompt,
-        legal=_legal_choices,
-        handlers={"choose": _choose_card},
-    ),
-    "optional": DecisionRules(
-        prompt=_optional_prompt,
-        legal=lambda state: [actions.accept(), actions.decline()],
-        handlers={"accept": _accept, "decline": _decline},
-    ),
-}
+DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
+    {
+        "choose": DecisionRules(
+            prompt=_choice_prompt,
+            legal=_legal_choices,
+            handlers={"choose": _choose_card},
+        ),
+        "optional": DecisionRules(
+            prompt=_optional_prompt,
+            legal=lambda state: [actions.accept(), actions.decline()],
+            handlers={"accept": _accept, "decline": _decline},
+        ),
+    }
+)

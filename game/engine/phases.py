@@ -4,6 +4,9 @@ Automatic steps (``STEPS``) run on their own; decisions (``DECISIONS``) wait for
 taking the turn. Combats begun here (a quest attempt, a raid) resume at the step they name.
 """
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from game.engine import actions, combat, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
 from game.engine.state import State, card_type, opponent
@@ -312,40 +315,44 @@ def _turn_over(state: State, events: Events) -> None:
     state.step = "start_turn"
 
 
-STEPS: dict[str, Step] = {
-    "start_turn": _start_turn,
-    "draw_phase": _draw_phase,
-    "quest_phase": _quest_phase,
-    "quest_apply": _quest_apply,
-    "ready_phase": _ready_phase,
-    "main_phase": _main_phase,
-    "hand_limit": _hand_limit,
-    "end_turn": _end_turn,
-    "turn_over": _turn_over,
-}
+STEPS: Mapping[str, Step] = MappingProxyType(
+    {
+        "start_turn": _start_turn,
+        "draw_phase": _draw_phase,
+        "quest_phase": _quest_phase,
+        "quest_apply": _quest_apply,
+        "ready_phase": _ready_phase,
+        "main_phase": _main_phase,
+        "hand_limit": _hand_limit,
+        "end_turn": _end_turn,
+        "turn_over": _turn_over,
+    }
+)
 
-DECISIONS: dict[str, DecisionRules] = {
-    "choose_quest": DecisionRules(
-        prompt=lambda state: "Choose a quest to attempt.",
-        legal=_legal_quests,
-        handlers={"attempt_quest": _attempt_quest},
-    ),
-    "apply_ability": DecisionRules(
-        prompt=lambda state: "Choose a ready ability with a level to apply at the quest.",
-        legal=_legal_abilities,
-        handlers={"apply_ability": _apply_ability},
-    ),
-    "main": DecisionRules(
-        prompt=lambda state: "Play cards, raid, or click Done to end your Main Phase.",
-        legal=_legal_main,
-        handlers={"play": _play, "activate": _activate, "raid": _raid, "done": _done},
-    ),
-    "discard": DecisionRules(
-        prompt=lambda state: (
-            f"Discard down to {HAND_LIMIT} cards: "
-            f"{len(state.seats[state.active].hand) - HAND_LIMIT} more."
+DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
+    {
+        "choose_quest": DecisionRules(
+            prompt=lambda state: "Choose a quest to attempt.",
+            legal=_legal_quests,
+            handlers={"attempt_quest": _attempt_quest},
         ),
-        legal=_legal_discards,
-        handlers={"discard": _discard},
-    ),
-}
+        "apply_ability": DecisionRules(
+            prompt=lambda state: "Choose a ready ability with a level to apply at the quest.",
+            legal=_legal_abilities,
+            handlers={"apply_ability": _apply_ability},
+        ),
+        "main": DecisionRules(
+            prompt=lambda state: "Play cards, raid, or click Done to end your Main Phase.",
+            legal=_legal_main,
+            handlers={"play": _play, "activate": _activate, "raid": _raid, "done": _done},
+        ),
+        "discard": DecisionRules(
+            prompt=lambda state: (
+                f"Discard down to {HAND_LIMIT} cards: "
+                f"{len(state.seats[state.active].hand) - HAND_LIMIT} more."
+            ),
+            legal=_legal_discards,
+            handlers={"discard": _discard},
+        ),
+    }
+)

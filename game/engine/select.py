@@ -5,10 +5,12 @@ A selector is read relative to a ``Context``: the card that has the text, its co
 quest it is at, the card an event is about, and the cards chosen by earlier effects.
 """
 
+from types import MappingProxyType
+
 from game.engine.printed import is_elusive
 from game.engine.state import ATTACKING, DEFENDING, State, card_type, definition, opponent
 
-ROLES = {"attacking": ATTACKING, "defending": DEFENDING}
+ROLES = MappingProxyType({"attacking": ATTACKING, "defending": DEFENDING})
 
 
 class Context:

@@ -7,24 +7,28 @@ has just left play, a quest just completed and an ability just applied still see
 about themselves ("When this unit is destroyed", "When you complete this quest").
 """
 
+from types import MappingProxyType
+
 from game.engine import effects, select
 from game.engine.select import Context
 from game.engine.state import State
 
 # The engine event each trigger event is read from.
-_SOURCES = {
-    "card_played": ("played",),
-    "destroyed": ("destroyed", "leaves_play"),
-    "returned": ("leaves_play",),
-    "turn_started": ("start_of_turn",),
-    "turn_ended": ("end_of_turn",),
-    "combat_began": ("combat_begins", "begins_attacking", "begins_defending"),
-    "combat_ended": ("wins_combat", "loses_combat"),
-    "damage_dealt": ("deals_damage",),
-    "damaged": ("takes_damage",),
-    "quest_completed": ("quest_completed",),
-    "ability_applied": ("ability_applied",),
-}
+_SOURCES = MappingProxyType(
+    {
+        "card_played": ("played",),
+        "destroyed": ("destroyed", "leaves_play"),
+        "returned": ("leaves_play",),
+        "turn_started": ("start_of_turn",),
+        "turn_ended": ("end_of_turn",),
+        "combat_began": ("combat_begins", "begins_attacking", "begins_defending"),
+        "combat_ended": ("wins_combat", "loses_combat"),
+        "damage_dealt": ("deals_damage",),
+        "damaged": ("takes_damage",),
+        "quest_completed": ("quest_completed",),
+        "ability_applied": ("ability_applied",),
+    }
+)
 
 
 def collect(state: State, events: list[dict], start: int) -> int:

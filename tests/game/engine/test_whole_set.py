@@ -14,6 +14,7 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -337,9 +338,10 @@ class Recorder:
 
         patch.setattr(api, "new_game", starting)
         patch.setattr(api, "apply", applying)
-        patch.setitem(api._STEPS, "resolve", resolving)
-        for name, handler in effects.EFFECTS.items():
-            patch.setitem(effects.EFFECTS, name, self.recording(handler))
+        # The tables are read-only: each is replaced whole by a copy holding the wrappers.
+        patch.setattr(api, "_STEPS", MappingProxyType({**api._STEPS, "resolve": resolving}))
+        recording = {name: self.recording(handler) for name, handler in effects.EFFECTS.items()}
+        patch.setattr(effects, "EFFECTS", MappingProxyType(recording))
 
     def applied(self, state: api.State, events: list[dict]) -> None:
         for event in events:
