@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from collection.cardrules import DECK_TYPES, MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
+from collection.cardrules import MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
+from game.engine.vocabulary import DECK_TYPES
 
 ARCHETYPE_LABELS = {"jedi": "Jedi", "rebel": "Rebel", "imperial": "Imperial", "sith": "Sith"}
 TYPE_LABELS = {"unit": "Units", "ability": "Abilities", "item": "Items", "tactic": "Tactics"}

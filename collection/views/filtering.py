@@ -3,8 +3,8 @@ Deck Builder (rulebook, FILTERS & SEARCH OPTIONS)."""
 
 from collection import selectors
 from collection.filters import parse_numeric_filter
-from collection.glossary import KEYWORDS
 from collection.models import NUMERIC_ATTRIBUTES, Archetype, CardType, Rarity
+from game.engine.vocabulary import KEYWORDS
 
 
 def toggle_groups(filters, sets) -> list[dict]:

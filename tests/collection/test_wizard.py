@@ -5,11 +5,12 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
-from collection.cardrules import DECK_TYPES, MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
+from collection.cardrules import MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
 from collection.deckwizard import WizardChoices, WizardError
 from collection.models import Card, CardOwnership, Deck, Product, ProductKind
 from collection.services.avatar_creation import avatar_create
 from collection.services.wizard import deck_from_wizard, wizard_cards
+from game.engine.vocabulary import DECK_TYPES
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
