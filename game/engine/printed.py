@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from game.engine.state import State
+from game.engine.vocabulary import STATS
 
-STATS = ("attack", "defense", "damage_bonus", "health")
 # The kind of modifier that changes each stat (``kind_of``).
 MODIFIER_OF_STAT = MappingProxyType({stat: f"modify:{stat}" for stat in STATS})
 

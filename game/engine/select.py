@@ -5,6 +5,7 @@ A selector is read relative to a ``Context``: the card that has the text, its co
 quest it is at, the card an event is about, and the cards chosen by earlier effects.
 """
 
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from game.engine.printed import is_elusive
@@ -200,25 +201,46 @@ def holds(state: State, condition: dict | None, context: Context) -> bool:
     """Whether a condition holds now; no condition always holds."""
     if condition is None:
         return True
-    name = condition["condition"]
-    if name == "count":
-        return count(state, condition["selector"], context) >= condition["at_least"]
-    if name == "combat_role":
-        if state.combat is None:
-            return False
-        side = state.combat.sides[ROLES[condition["role"]]]
-        return any(matches(state, condition["subject"], card, context) for card in side.combatants)
-    if name == "turn":
-        return state.active == seat_of(state, context, condition["player"])
-    if name == "quests_completed":
-        completed = state.seats[seat_of(state, context, condition["player"])].completed
-        return len(completed) >= condition["at_least"]
-    if name == "played_this_turn":
-        return any(
-            state.cards[card].played_turn == state.turn
-            for card in matching(state, condition["subject"], context)
-        )
-    raise ValueError(f"unknown condition {name!r}")
+    return CONDITIONS[condition["condition"]](state, condition, context)
+
+
+def _count_at_least(state: State, condition: dict, context: Context) -> bool:
+    return count(state, condition["selector"], context) >= condition["at_least"]
+
+
+def _combat_role(state: State, condition: dict, context: Context) -> bool:
+    if state.combat is None:
+        return False
+    side = state.combat.sides[ROLES[condition["role"]]]
+    return any(matches(state, condition["subject"], card, context) for card in side.combatants)
+
+
+def _turn(state: State, condition: dict, context: Context) -> bool:
+    return state.active == seat_of(state, context, condition["player"])
+
+
+def _quests_completed(state: State, condition: dict, context: Context) -> bool:
+    completed = state.seats[seat_of(state, context, condition["player"])].completed
+    return len(completed) >= condition["at_least"]
+
+
+def _played_this_turn(state: State, condition: dict, context: Context) -> bool:
+    return any(
+        state.cards[card].played_turn == state.turn
+        for card in matching(state, condition["subject"], context)
+    )
+
+
+# The conditions of the vocabulary (``vocabulary.CONDITIONS``), by name.
+CONDITIONS: Mapping[str, Callable[[State, dict, Context], bool]] = MappingProxyType(
+    {
+        "count": _count_at_least,
+        "combat_role": _combat_role,
+        "turn": _turn,
+        "quests_completed": _quests_completed,
+        "played_this_turn": _played_this_turn,
+    }
+)
 
 
 def damageable(state: State, card: int) -> bool:

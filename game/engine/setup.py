@@ -9,6 +9,7 @@ from game.engine import actions, rng, rules
 from game.engine.errors import InvalidDecklist
 from game.engine.rules import DecisionRules, Events
 from game.engine.state import Card, Seat, State
+from game.engine.vocabulary import DECK_TYPES
 
 OPENING_HAND = 6
 REDRAW_DAMAGE = 1
@@ -30,7 +31,6 @@ DEFINITION_FIELDS: Mapping[str, Any] = MappingProxyType(
         "rules": {},
     }
 )
-DECK_TYPES = ("unit", "ability", "item", "tactic")
 
 
 def create_state(decklists: list[dict], seed: int) -> State:

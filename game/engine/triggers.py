@@ -13,8 +13,8 @@ from game.engine import effects, select
 from game.engine.select import Context
 from game.engine.state import State
 
-# The engine event each trigger event is read from.
-_SOURCES = MappingProxyType(
+# The trigger events of the vocabulary (``vocabulary.EVENTS``) each engine event is read as.
+TRIGGER_EVENTS = MappingProxyType(
     {
         "card_played": ("played",),
         "destroyed": ("destroyed", "leaves_play"),
@@ -37,7 +37,7 @@ def collect(state: State, events: list[dict], start: int) -> int:
     while index < len(events):
         event = events[index]
         index += 1
-        if event["type"] in _SOURCES:
+        if event["type"] in TRIGGER_EVENTS:
             for pending in _triggered(state, event):
                 effects.queue(state, pending)
     return index
@@ -65,7 +65,7 @@ def _listening(state: State, names: tuple[str, ...]) -> list[int]:
 
 
 def _triggered(state: State, event: dict) -> list[dict]:
-    names = _SOURCES[event["type"]]
+    names = TRIGGER_EVENTS[event["type"]]
     sources = list(_listening(state, names))
     # The card that has just left the playmat, seen where it was ("at this quest").
     left = event.get("card") if event["type"] in ("destroyed", "returned") else None
