@@ -8,8 +8,8 @@ PORT ?= 8000
 # The engine modules compiled with mypyc (README.md, "Development"): all but the exceptions
 # (errors), which derive from ValueError, and what only loads data or drives whole games
 # (decklists, simulation, shuffle).
-ENGINE_COMPILED := actions api combat continuous effects events phases rules select setup state \
-	triggers views rng
+ENGINE_COMPILED := actions api combat continuous effects events phases printed rules select setup \
+	state triggers views rng
 ENGINE_SOURCES := $(wildcard game/engine/*.py)
 
 .PHONY: run test lint format install setup bench start engine

@@ -11,8 +11,9 @@ import zlib
 from dataclasses import dataclass
 from html import escape
 
-from collection.cards.glossary import GLOSSARY, KEYWORDS, TERMS
+from collection.cards.glossary import GLOSSARY, TERMS
 from collection.cards.models import Archetype, CardType
+from game.engine.vocabulary import KEYWORDS
 
 # Arial and Liberation Sans share Helvetica's metrics, which the width table below follows.
 SANS_FONT = "Arial, 'Liberation Sans', Helvetica, sans-serif"

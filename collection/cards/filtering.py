@@ -3,8 +3,8 @@ Deck Builder (rulebook, FILTERS & SEARCH OPTIONS)."""
 
 from collection.cards import selectors
 from collection.cards.filters import parse_numeric_filter
-from collection.cards.glossary import KEYWORDS
 from collection.cards.models import NUMERIC_ATTRIBUTES, Archetype, CardType, Rarity
+from game.engine.vocabulary import KEYWORDS
 
 
 def toggle_groups(filters, sets) -> list[dict]:

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from collection.cards.glossary import KEYWORDS
 from collection.cards.models import NUMERIC_ATTRIBUTES, Archetype, CardType, Rarity
+from game.engine.vocabulary import KEYWORDS
 
 OPERATORS = {
     ">": "Greater Than",

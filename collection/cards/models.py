@@ -2,33 +2,22 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-
-class CardType(models.TextChoices):
-    AVATAR = "avatar", "Avatar"
-    QUEST = "quest", "Quest"
-    UNIT = "unit", "Unit"
-    ABILITY = "ability", "Ability"
-    ITEM = "item", "Item"
-    TACTIC = "tactic", "Tactic"
+from game.engine import vocabulary
 
 
-class Archetype(models.TextChoices):
-    JEDI = "jedi", "Jedi"
-    REBEL = "rebel", "Rebel"
-    IMPERIAL = "imperial", "Imperial"
-    SITH = "sith", "Sith"
-    GENERIC = "", "Generic"
+def _choices(name: str, values, labels) -> type[models.TextChoices]:
+    """TextChoices built from the vocabulary's values and labels; each member is named after
+    its label (``Rarity.STARTER_OR_REWARD``, ``Archetype.GENERIC``)."""
+    members = [
+        (labels[value].upper().replace(" ", "_"), (value, labels[value])) for value in values
+    ]
+    return models.TextChoices(name, members)
 
 
-class Rarity(models.TextChoices):
-    RARE = "R", "Rare"
-    UNCOMMON = "U", "Uncommon"
-    COMMON = "C", "Common"
-    FIXED = "F", "Starter or reward"
-    PROMO = "P", "Promo"
-
-
-NUMERIC_ATTRIBUTES = ("cost", "attack", "defense", "damage_bonus", "health", "level")
+CardType = _choices("CardType", vocabulary.CARD_TYPES, vocabulary.CARD_TYPE_LABELS)
+Archetype = _choices("Archetype", vocabulary.ARCHETYPES, vocabulary.ARCHETYPE_LABELS)
+Rarity = _choices("Rarity", vocabulary.RARITIES, vocabulary.RARITY_LABELS)
+NUMERIC_ATTRIBUTES = vocabulary.NUMERIC_ATTRIBUTES
 
 
 PLAYER_AVATAR_SET_NUMBER = 0

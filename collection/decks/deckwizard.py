@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from collection.cards.cardrules import DECK_TYPES, MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
+from collection.cards.cardrules import MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
+from game.engine.vocabulary import DECK_TYPES
 from tcgsite.errors import UserError
 
 ARCHETYPE_LABELS = {"jedi": "Jedi", "rebel": "Rebel", "imperial": "Imperial", "sith": "Sith"}

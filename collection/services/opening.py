@@ -119,7 +119,7 @@ def booster_pool(card_set_id: int) -> dict[str, list[int]]:
     """The set's cards by rarity, in card-number order (the order seeds are replayed on)."""
     pool: dict[str, list[int]] = {}
     cards = Card.objects.filter(card_set_id=card_set_id).exclude(
-        rarity__in=[Rarity.FIXED, Rarity.PROMO]
+        rarity__in=[Rarity.STARTER_OR_REWARD, Rarity.PROMO]
     )
     for card_id, rarity in cards.order_by("number").values_list("pk", "rarity"):
         pool.setdefault(rarity, []).append(card_id)

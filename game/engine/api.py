@@ -11,6 +11,7 @@ action raises an ``IllegalAction`` and leaves the state as it was. The state is 
 """
 
 from collections.abc import Callable, Iterable
+from types import MappingProxyType
 
 from game.engine import combat, continuous, effects, phases, rules, setup, triggers, views
 from game.engine.actions import KINDS, Action, Decision
@@ -25,7 +26,7 @@ from game.engine.errors import (
 from game.engine.events import redact, render
 from game.engine.state import State, from_json, to_json
 
-__all__ = [
+__all__ = (
     "Decision",
     "GameOver",
     "IllegalAction",
@@ -44,10 +45,12 @@ __all__ = [
     "replay",
     "to_json",
     "view",
-]
+)
 
-_DECISIONS = {**setup.DECISIONS, **phases.DECISIONS, **combat.DECISIONS, **effects.DECISIONS}
-_STEPS = {**phases.STEPS, **combat.STEPS, **effects.STEPS}
+_DECISIONS = MappingProxyType(
+    {**setup.DECISIONS, **phases.DECISIONS, **combat.DECISIONS, **effects.DECISIONS}
+)
+_STEPS = MappingProxyType({**phases.STEPS, **combat.STEPS, **effects.STEPS})
 
 
 def new_game(decklists: list[dict], seed: int, events: list[dict] | None = None) -> State:
@@ -68,37 +71,27 @@ def legal_actions(state: State) -> Decision:
     of legal actions."""
     if state.winner is not None:
         return Decision(seat=None, kind="game_over", prompt="The game is over.")
-    cached = _last_decision
-    if cached is not None and cached[0] is state and cached[1] == state.applied:
-        return cached[2]
+    cached = state.caches.decision
+    if cached is not None and cached[0] == state.applied:
+        return cached[1]
     rules_of = _DECISIONS[state.step]
-    with continuous.unchanging():
+    with continuous.unchanging(state):
         decision = Decision(
             seat=state.deciding,
             kind=state.step,
             prompt=rules_of.prompt(state),
             actions=rules_of.legal(state),
         )
-    _remember(state, decision)
+    # Until an action is applied: the client lists the legal actions, then applies one of
+    # them, and both calls need the same list. A state is changed only through ``apply``.
+    state.caches.decision = (state.applied, decision)
     return decision
 
 
-# The decision last listed, for the state it was listed for, until an action is applied to
-# that state: the client lists the legal actions, then applies one of them, and both calls
-# need the same list. A state is changed only through ``apply``.
-_last_decision: tuple[State, int, Decision] | None = None
-
-
-def _remember(state: State, decision: Decision) -> None:
-    global _last_decision
-    _last_decision = (state, state.applied, decision)
-
-
-def forget_decision() -> None:
+def forget_decision(state: State) -> None:
     """Forget the decision last listed: for tools that change a state directly (setting up
     a position) after listing its legal actions."""
-    global _last_decision
-    _last_decision = None
+    state.caches.decision = None
 
 
 def apply(state: State, action: object) -> list[dict]:
@@ -138,7 +131,7 @@ def apply(state: State, action: object) -> list[dict]:
 def view(state: State, seat: int | None) -> dict:
     """What ``seat`` may see of the game; ``None`` for an observer."""
     decision = legal_actions(state)
-    with continuous.unchanging():
+    with continuous.unchanging(state):
         return views.view(state, seat, decision)
 
 

@@ -7,9 +7,12 @@ takes damage distributes it among its combatants, one point at a time; then all 
 dealt at once, so a tie can destroy both sides together (WINNING THE GAME).
 """
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from game.engine import actions, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
-from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State
+from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State, card_type
 
 BASE_DAMAGE = 1
 # The attribute each side adds to its total: attack when attacking, defense when defending.
@@ -137,7 +140,7 @@ def _legal_combat_actions(state: State) -> list[actions.Action]:
     player = state.seats[side.seat]
     legal = [actions.exert(card, attribute) for card in _exertable(state, side, attribute)]
     for card in player.hand:
-        kind = rules.card_type(state, card)
+        kind = card_type(state, card)
         if rules.value(state, card, "cost") > player.power:
             continue
         if kind == "tactic" and effects.tactic_playable(state, side.seat, card, combat.to_act):
@@ -316,7 +319,7 @@ def _damage_assignment_next(state: State, events: Events) -> None:
     combat = rules.current_combat(state)
     for dealer in combat.dealing:
         taker = combat.sides[1 - dealer]
-        with continuous.unchanging():
+        with continuous.unchanging(state):
             room = _room_for_damage(state, taker, combat.sides[dealer].damage)
         points_left = min(combat.sides[dealer].damage - len(taker.assigned), sum(room.values()))
         if points_left <= 0:
@@ -381,13 +384,15 @@ def _combat_over(state: State, events: Events) -> None:
     state.step = resume
 
 
-STEPS: dict[str, Step] = {
-    "combat_outcome": _combat_outcome,
-    "damage_bonus_next": _damage_bonus_next,
-    "damage_assignment_next": _damage_assignment_next,
-    "combat_damage": _combat_damage,
-    "combat_over": _combat_over,
-}
+STEPS: Mapping[str, Step] = MappingProxyType(
+    {
+        "combat_outcome": _combat_outcome,
+        "damage_bonus_next": _damage_bonus_next,
+        "damage_assignment_next": _damage_assignment_next,
+        "combat_damage": _combat_damage,
+        "combat_over": _combat_over,
+    }
+)
 
 
 def _combat_prompt(state: State) -> str:
@@ -408,26 +413,28 @@ def _assignment_prompt(state: State) -> str:
     return f"Assign the {dealer.damage} damage you take among your combatants, one point at a time."
 
 
-DECISIONS: dict[str, DecisionRules] = {
-    "combat_action": DecisionRules(
-        prompt=_combat_prompt,
-        legal=_legal_combat_actions,
-        handlers={
-            "exert": _exert_for_total,
-            "play_tactic": _play_tactic,
-            "play": _play_ambush,
-            "activate": _activate,
-            "pass": _pass_combat_action,
-        },
-    ),
-    "damage_bonus": DecisionRules(
-        prompt=_damage_bonus_prompt,
-        legal=_legal_damage_bonuses,
-        handlers={"exert": _exert_for_damage, "pass": _pass_damage_bonus},
-    ),
-    "assign_damage": DecisionRules(
-        prompt=_assignment_prompt,
-        legal=_legal_assignments,
-        handlers={"assign_damage": _assign_damage},
-    ),
-}
+DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
+    {
+        "combat_action": DecisionRules(
+            prompt=_combat_prompt,
+            legal=_legal_combat_actions,
+            handlers={
+                "exert": _exert_for_total,
+                "play_tactic": _play_tactic,
+                "play": _play_ambush,
+                "activate": _activate,
+                "pass": _pass_combat_action,
+            },
+        ),
+        "damage_bonus": DecisionRules(
+            prompt=_damage_bonus_prompt,
+            legal=_legal_damage_bonuses,
+            handlers={"exert": _exert_for_damage, "pass": _pass_damage_bonus},
+        ),
+        "assign_damage": DecisionRules(
+            prompt=_assignment_prompt,
+            legal=_legal_assignments,
+            handlers={"assign_damage": _assign_damage},
+        ),
+    }
+)

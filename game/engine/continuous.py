@@ -12,157 +12,28 @@ Three things change a card while it is on the playmat (docs/card-rules.md, "Modi
 stays removed even if something else grants it (glossary, "game text").
 """
 
-from collections.abc import Sequence
-
-from game.engine import select
+from game.engine import printed, select
+from game.engine.printed import MODIFIER_OF_STAT, is_elusive, kind_of, printed_keywords
 from game.engine.state import State
 
-STATS = ("attack", "defense", "damage_bonus", "health")
-# The kind of modifier that changes each stat (``kind_of``).
-_MODIFY = {stat: f"modify:{stat}" for stat in STATS}
 REINFORCEMENT_TURN = 8
-
-
-def printed_keywords(state: State, card: int) -> Sequence[dict]:
-    return state.definitions[state.cards[card].definition]["rules"].get("keywords", ())
-
-
-def timed_actions(state: State, card: int, timing: str) -> list[tuple[int, dict]]:
-    """The card's activated actions with ``timing`` ("main", "attack", "defend"), each with
-    its index among the card's actions."""
-    return _index(state).actions[state.cards[card].definition].get(timing, [])
-
-
-def has_printed_keyword(state: State, card: int, keyword: str) -> bool:
-    """Printed and not lost (unique, reinforcement: keywords nothing grants)."""
-    instance = state.cards[card]
-    return keyword in _index(state).keywords[instance.definition] and (
-        keyword not in instance.removed
-    )
-
-
-def is_elusive(state: State, card: int) -> bool:
-    """Elusive cards can't be affected by other cards, so only printed elusive counts."""
-    return has_printed_keyword(state, card, "elusive")
-
-
-def kind_of(modifier: dict) -> str:
-    """What a modifier changes: "modify:attack" (one kind per stat), "grant_keyword",
-    "remove_keyword" or "prohibit"."""
-    if modifier["primitive"] == "modify":
-        return _MODIFY[modifier["stat"]]
-    return modifier["primitive"]
-
-
-class _Index:
-    """What the engine looks up about a game's card definitions, worked out once:
-
-    - ``reach``: for each definition, its statics by the kind of modifier they apply
-      (``kind_of``), each with the definitions it could ever apply to (by type, trait or
-      "self"), so most cards are passed over without reading the board;
-    - ``used``: every primitive the cards use anywhere (a game whose cards never grant,
-      remove or prohibit need not look for such modifiers);
-    - ``keywords``: each definition's printed keyword names;
-    - ``actions``: each definition's activated actions by timing, with their index.
-
-    A plain class, like ``_Board``: compiled (``make engine``), a dataclass would still be
-    built by the Python code its decorator generates.
-    """
-
-    def __init__(self, definitions: list[dict]):
-        self.reach: list[dict[str, list[tuple[dict, frozenset[int]]]]] = [
-            _statics_reach(definitions, number) for number in range(len(definitions))
-        ]
-        self.used = _primitives_used(definitions)
-        self.keywords: list[frozenset[str]] = [
-            frozenset(entry["keyword"] for entry in printed["rules"].get("keywords", ()))
-            for printed in definitions
-        ]
-        self.actions = [_actions_by_timing(printed) for printed in definitions]
-
-
-def _index(state: State) -> _Index:
-    definitions = state.definitions
-    if _last_index[0] is definitions:
-        return _last_index[1]
-    cached = _INDEXES.get(id(definitions))
-    if cached is None or cached[0] is not definitions:
-        cached = (definitions, _Index(definitions))
-        if len(_INDEXES) > 256:
-            _INDEXES.clear()
-        _INDEXES[id(definitions)] = cached
-    _last_index[:] = cached
-    return cached[1]
-
-
-def _actions_by_timing(printed: dict) -> dict[str, list[tuple[int, dict]]]:
-    by_timing: dict[str, list[tuple[int, dict]]] = {}
-    for index, action in enumerate(printed["rules"].get("actions", ())):
-        by_timing.setdefault(action["timing"], []).append((index, action))
-    return by_timing
-
-
-_INDEXES: dict[int, tuple[list[dict], _Index]] = {}
-# The index used last: most lookups in a row are for the same game.
-_last_index: list = [None, None]
-
-
-def _statics_reach(definitions: list[dict], number: int) -> dict[str, list]:
-    by_kind: dict[str, list] = {}
-    for static in definitions[number]["rules"].get("statics", ()):
-        selector = static["applies_to"]
-        if "types" in selector:
-            targets = frozenset(
-                other
-                for other, target in enumerate(definitions)
-                if target["type"] in selector["types"]
-                and ("trait" not in selector or selector["trait"] in target["traits"])
-            )
-        else:
-            targets = frozenset({number})
-        modifier = static["effect"]
-        inner = modifier["effect"] if modifier["primitive"] == "for_each" else [modifier]
-        for kind in {kind_of(each) for each in inner}:
-            by_kind.setdefault(kind, []).append((static, targets))
-    return by_kind
-
-
-def _primitives_used(definitions: list[dict]) -> frozenset[str]:
-    used = set()
-    pending = [printed["rules"] for printed in definitions]
-    while pending:
-        value = pending.pop()
-        if isinstance(value, dict):
-            if "primitive" in value:
-                used.add(value["primitive"])
-            pending += [item for item in value.values() if isinstance(item, dict | list)]
-        elif isinstance(value, list):
-            pending += [item for item in value if isinstance(item, dict | list)]
-    return frozenset(used)
 
 
 class unchanging:  # noqa: N801 (used as a context manager, like a function)
     """While the state is only read (listing the legal actions, building a view), modifiers
-    found for a card are remembered instead of being looked up again."""
+    found for a card are remembered instead of being looked up again (``Caches.memo``)."""
 
-    def __enter__(self):
-        global _memo
-        self.outer = _memo
-        if _memo is None:
-            _memo = {}
+    def __init__(self, state: State):
+        self.caches = state.caches
+        self.outer: dict | None = None
 
-    def __exit__(self, *exc):
-        global _memo
-        _memo = self.outer
+    def __enter__(self) -> None:
+        self.outer = self.caches.memo
+        if self.outer is None:
+            self.caches.memo = {}
 
-
-_memo: dict | None = None
-
-
-def remembered() -> dict | None:
-    """Where lookups may be remembered while the state is only read (``unchanging``); None
-    while it may change."""
-    return _memo
+    def __exit__(self, *exc: object) -> None:
+        self.caches.memo = self.outer
 
 
 class _Board:
@@ -186,7 +57,7 @@ class _Board:
         for mark in state.marks:
             if mark["modifiers"]:
                 self.held.setdefault(mark["card"], []).extend(mark["modifiers"])
-        reach_of = _index(state).reach
+        reach_of = printed.index(state).reach
         self.sources: dict[str, list[int]] = {}
         reach: dict[str, set[int]] = {}
         for source in state.statics:
@@ -205,19 +76,17 @@ class _Board:
 def _board(state: State) -> _Board:
     # The lists are replaced, never changed in place (``entered_play``, ``add_lasting``,
     # ``add_mark``...), so the board worked out last is current while it holds the same ones.
-    board = _last_board[0]
+    caches = state.caches
+    found: _Board | None = caches.board
     if (
-        board is not None
-        and board.statics is state.statics
-        and board.lasting is state.lasting
-        and board.marks is state.marks
+        found is not None
+        and found.statics is state.statics
+        and found.lasting is state.lasting
+        and found.marks is state.marks
     ):
-        return board
-    board = _last_board[0] = _Board(state)
-    return board
-
-
-_last_board: list[_Board | None] = [None]
+        return found
+    found = caches.board = _Board(state)
+    return found
 
 
 _NOWHERE: frozenset[int] = frozenset()
@@ -231,12 +100,13 @@ def modifiers(state: State, card: int, kind: str) -> list[tuple[dict, int]]:
         kind, _NOWHERE
     ):
         return []
-    if _memo is None:
+    memo = state.caches.memo
+    if memo is None:
         return _modifiers(state, board, card, kind)
-    key = (id(state), card, kind)
-    found = _memo.get(key)
+    key = (card, kind)
+    found = memo.get(key)
     if found is None:
-        found = _memo[key] = _modifiers(state, board, card, kind)
+        found = memo[key] = _modifiers(state, board, card, kind)
     return found
 
 
@@ -244,7 +114,7 @@ def _modifiers(state: State, board: _Board, card: int, kind: str) -> list[tuple[
     found = [(modifier, 1) for modifier in board.held.get(card, ()) if kind_of(modifier) == kind]
     elusive = None
     definition = state.cards[card].definition
-    reach = _index(state).reach
+    reach = printed.index(state).reach
     for source in board.sources.get(kind, ()):
         context = None
         for static, targets in reach[state.cards[source].definition][kind]:
@@ -274,36 +144,37 @@ def _modifiers(state: State, board: _Board, card: int, kind: str) -> list[tuple[
 
 def _context(state: State, source: int) -> "select.Context":
     """The context of a static's card, remembered while the state is only read."""
-    if _memo is None:
+    memo = state.caches.memo
+    if memo is None:
         return select.context_of(state, source)
-    key = (id(state), "context", source)
-    context = _memo.get(key)
+    key = ("context", source)
+    context = memo.get(key)
     if context is None:
-        context = _memo[key] = select.context_of(state, source)
+        context = memo[key] = select.context_of(state, source)
     return context
 
 
 def attribute(state: State, card: int, name: str) -> int | None:
     """The card's current ``cost``, ``level`` or stat: printed, then modified; never below 0.
     A card printed without a stat has none, unless a modifier gives it one."""
-    printed = state.definitions[state.cards[card].definition][name]
+    printed_value = state.definitions[state.cards[card].definition][name]
     if name == "cost":
         # Only cards in hand are played, and nothing grants a keyword to a card in hand.
         if (
-            printed
+            printed_value
             and state.turn >= REINFORCEMENT_TURN
-            and "reinforcement" in _index(state).keywords[state.cards[card].definition]
+            and "reinforcement" in printed.index(state).keywords[state.cards[card].definition]
         ):
-            return printed - 1
-        return printed
-    kind = _MODIFY.get(name)
+            return printed_value - 1
+        return printed_value
+    kind = MODIFIER_OF_STAT.get(name)
     if kind is None:
-        return printed
+        return printed_value
     changes = modifiers(state, card, kind)
     if not changes:
-        return printed
+        return printed_value
     change = sum(modifier["amount"] * times for modifier, times in changes)
-    return max(0, (printed or 0) + change)
+    return max(0, (printed_value or 0) + change)
 
 
 def has_keyword(state: State, card: int, keyword: str) -> bool:
@@ -311,7 +182,7 @@ def has_keyword(state: State, card: int, keyword: str) -> bool:
     instance = state.cards[card]
     if keyword in instance.removed:
         return False
-    index = _index(state)
+    index = printed.index(state)
     board = _board(state)
     if "remove_keyword" in index.used:
         for modifier in board.held.get(card, ()):
@@ -342,7 +213,7 @@ def keyword_parameter(state: State, card: int, keyword: str, name: str):
 
 def prohibited(state: State, card: int, action: str) -> bool:
     """Whether the card can't ``exert``, ``ready`` or ``raid`` now ("can't" beats "can")."""
-    if "prohibit" not in _index(state).used:
+    if "prohibit" not in printed.index(state).used:
         return False
     return any(modifier["action"] == action for modifier, _ in modifiers(state, card, "prohibit"))
 

@@ -11,8 +11,10 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-DECK_TYPES = ("unit", "ability", "item", "tactic")
+from game.engine.vocabulary import DECK_TYPES
+
 QUEST_LEVELS = (2, 4, 5, 6)
 MAX_COPIES = 4
 MIN_DECK_SIZE = 50
@@ -33,7 +35,7 @@ POOL_ONLY_RULE = "Built from a Limited card pool"
 OWNED_RULE = "Only cards you own, up to the copies you own"
 POOL_RULE = "Only cards of your card pool, up to its copies"
 
-SECTION_HEADERS = {"avatar": "Avatar", "quests": "Quests", "deck": "Deck"}
+SECTION_HEADERS = MappingProxyType({"avatar": "Avatar", "quests": "Quests", "deck": "Deck"})
 MAX_IMPORT_LINES = 400
 MAX_IMPORT_COPIES = 99
 

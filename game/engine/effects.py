@@ -10,12 +10,15 @@ first (glossary, "timestamp"). Once nothing is pending the game goes back to the
 at.
 """
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import cast
 
 from game.engine import actions, continuous, rng, rules, select
+from game.engine.printed import has_printed_keyword, timed_actions
 from game.engine.rules import DecisionRules, Events, Step
 from game.engine.select import Context
-from game.engine.state import Card, State
+from game.engine.state import Card, State, card_type, definition, opponent
 
 ABILITY_LIMIT = 3
 INTEL_COST = 4  # playing another card that costs this much or more spends Intel
@@ -171,7 +174,7 @@ def _choice_prompt(state: State) -> str:
 def _source_title(state: State, pending: dict) -> str:
     if pending["source"] is None:
         return "Tactic"
-    return rules.definition(state, pending["source"])["title"]
+    return definition(state, pending["source"])["title"]
 
 
 def _optional_prompt(state: State) -> str:
@@ -192,30 +195,32 @@ def _decline(state: State, action: actions.Action, events: Events) -> None:
 
 
 # What a chosen card is for, in a choice's prompt ("choose a card to damage").
-PROMPTS = {
-    "exert": "to exert",
-    "destroy": "to destroy",
-    "discard": "to discard",
-    "deal_damage": "to damage",
-    "heal": "to heal",
-    "shield": "to shield",
-    "modify": "to change",
-    "ready": "to ready",
-    "return_to_hand": "to return to its owner's hand",
-    "move_unit": "to move to the other quest",
-    "withdraw": "to withdraw",
-    "join_combat": "to join the combat",
-    "grant_keyword": "to gain the keyword",
-    "remove_keyword": "to lose the keyword",
-    "prohibit": "to stop",
-    "search": "to take from your deck",
-    "recover": "to return from your discard pile to your hand",
-    "add_level_tokens": "(the quest for the level tokens)",
-    "move_level_tokens": "(the quest the level tokens move from)",
-    "raid_again": "(the quest you may raid from a second time)",
-    "target": "to target",
-    "link": "to link to",
-}
+PROMPTS = MappingProxyType(
+    {
+        "exert": "to exert",
+        "destroy": "to destroy",
+        "discard": "to discard",
+        "deal_damage": "to damage",
+        "heal": "to heal",
+        "shield": "to shield",
+        "modify": "to change",
+        "ready": "to ready",
+        "return_to_hand": "to return to its owner's hand",
+        "move_unit": "to move to the other quest",
+        "withdraw": "to withdraw",
+        "join_combat": "to join the combat",
+        "grant_keyword": "to gain the keyword",
+        "remove_keyword": "to lose the keyword",
+        "prohibit": "to stop",
+        "search": "to take from your deck",
+        "recover": "to return from your discard pile to your hand",
+        "add_level_tokens": "(the quest for the level tokens)",
+        "move_level_tokens": "(the quest the level tokens move from)",
+        "raid_again": "(the quest you may raid from a second time)",
+        "target": "to target",
+        "link": "to link to",
+    }
+)
 
 
 # Costs (docs/card-rules.md, "Costs"): each returns False while waiting for a choice.
@@ -285,18 +290,20 @@ def _pay_remove_level_tokens(state, pending, cost, times, events):
     )
 
 
-COSTS = {
-    "power": _pay_power,
-    "exert_self": _pay_exert_self,
-    "exert": _pay_exert,
-    "destroy_self": _pay_destroy_self,
-    "destroy": _pay_destroy,
-    "discard": _pay_discard,
-    "damage_self": _pay_damage_self,
-    "damage_avatar": _pay_damage_avatar,
-    "remove_keyword_self": _pay_remove_keyword_self,
-    "remove_level_tokens": _pay_remove_level_tokens,
-}
+COSTS = MappingProxyType(
+    {
+        "power": _pay_power,
+        "exert_self": _pay_exert_self,
+        "exert": _pay_exert,
+        "destroy_self": _pay_destroy_self,
+        "destroy": _pay_destroy,
+        "discard": _pay_discard,
+        "damage_self": _pay_damage_self,
+        "damage_avatar": _pay_damage_avatar,
+        "remove_keyword_self": _pay_remove_keyword_self,
+        "remove_level_tokens": _pay_remove_level_tokens,
+    }
+)
 
 
 def can_pay(state: State, cost: dict, where: Context) -> bool:
@@ -465,7 +472,7 @@ def _removable(state: State, card: int) -> bool:
     """On the playmat, not an avatar, and free to leave play (durable)."""
     return (
         select.is_in_play(state, card)
-        and rules.card_type(state, card) != "avatar"
+        and card_type(state, card) != "avatar"
         and rules.can_leave_play(state, card)
     )
 
@@ -487,7 +494,7 @@ def _return_to_hand(state, pending, effect, times, events):
 
 
 def _movable(state: State, card: int) -> bool:
-    return select.location(state, card) is not None and rules.card_type(state, card) == "unit"
+    return select.location(state, card) is not None and card_type(state, card) == "unit"
 
 
 def _move_unit(state, pending, effect, times, events):
@@ -550,7 +557,7 @@ def end_combat(state: State, events: Events, *, withdrawn: bool = False) -> None
 def _can_join(state: State, card: int) -> bool:
     return (
         state.combat is not None
-        and rules.card_type(state, card) == "unit"
+        and card_type(state, card) == "unit"
         and not _is_combatant(state, card)
         and _combat_side(state, state.cards[card].controller) is not None
     )
@@ -572,7 +579,7 @@ def join_combat(state: State, card: int, events: Events) -> None:
 
 
 def _card_filter_matches(state: State, card_filter: dict, card: int) -> bool:
-    printed = rules.definition(state, card)
+    printed = definition(state, card)
     return (
         printed["type"] in card_filter["types"]
         and ("trait" not in card_filter or card_filter["trait"] in printed["traits"])
@@ -622,17 +629,17 @@ def _create_card(state, pending, effect, times, events):
 
 def create_card(state: State, seat: int, title: str, events: Events) -> None:
     """A new copy of the card titled ``title`` in the seat's hand (glossary, "smuggle")."""
-    definition = next(
+    definition_number = next(
         index for index, printed in enumerate(state.definitions) if printed["title"] == title
     )
-    state.cards.append(Card(definition=definition, owner=seat, controller=seat))
+    state.cards.append(Card(definition=definition_number, owner=seat, controller=seat))
     card = len(state.cards) - 1
     state.seats[seat].hand.append(card)
     events.append({"type": "card_created", "seat": seat, "card": card, "title": title})
 
 
 def _title(state: State, card: int) -> str:
-    return rules.definition(state, card)["title"]
+    return definition(state, card)["title"]
 
 
 def _add_level_tokens(state, pending, effect, times, events):
@@ -735,58 +742,62 @@ def _for_each(state, pending, effect, times, events):
     pending["steps"][1:1] = inner if counted else []
 
 
-EFFECTS = {
-    "gain_power": _gain_power,
-    "draw": _draw,
-    "discard": _discard,
-    "deal_damage": _deal_damage,
-    "heal": _heal,
-    "shield": _shield,
-    "modify": _modify,
-    "add_total": _add_total,
-    "add_damage": _add_damage,
-    "exert": _exert,
-    "ready": _ready,
-    "destroy": _destroy,
-    "return_to_hand": _return_to_hand,
-    "move_unit": _move_unit,
-    "withdraw": _withdraw,
-    "join_combat": _join_combat,
-    "grant_keyword": _grant_keyword,
-    "remove_keyword": _remove_keyword,
-    "prohibit": _prohibit,
-    "search": _search,
-    "recover": _recover,
-    "create_card": _create_card,
-    "add_level_tokens": _add_level_tokens,
-    "move_level_tokens": _move_level_tokens,
-    "raid_again": _raid_again,
-    "target": _mark("target", "while_targeted"),
-    "link": _mark("link", "while_linked"),
-    "for_each": _for_each,
-}
+EFFECTS = MappingProxyType(
+    {
+        "gain_power": _gain_power,
+        "draw": _draw,
+        "discard": _discard,
+        "deal_damage": _deal_damage,
+        "heal": _heal,
+        "shield": _shield,
+        "modify": _modify,
+        "add_total": _add_total,
+        "add_damage": _add_damage,
+        "exert": _exert,
+        "ready": _ready,
+        "destroy": _destroy,
+        "return_to_hand": _return_to_hand,
+        "move_unit": _move_unit,
+        "withdraw": _withdraw,
+        "join_combat": _join_combat,
+        "grant_keyword": _grant_keyword,
+        "remove_keyword": _remove_keyword,
+        "prohibit": _prohibit,
+        "search": _search,
+        "recover": _recover,
+        "create_card": _create_card,
+        "add_level_tokens": _add_level_tokens,
+        "move_level_tokens": _move_level_tokens,
+        "raid_again": _raid_again,
+        "target": _mark("target", "while_targeted"),
+        "link": _mark("link", "while_linked"),
+        "for_each": _for_each,
+    }
+)
 
 # The cards (or quests) each cost or effect with a target can act on: what a player chooses
 # among, what "all" acts on, and what "can any part of it happen?" looks for.
-ACTS_ON = {
-    "deal_damage": select.damageable,
-    "heal": _damaged,
-    "shield": select.damageable,
-    "exert": rules.can_exert,
-    "ready": rules.can_ready,
-    "destroy": _removable,
-    "return_to_hand": _removable,
-    "move_unit": _movable,
-    "withdraw": _is_combatant,
-    "join_combat": _can_join,
-    "modify": select.is_in_play,
-    "grant_keyword": select.is_in_play,
-    "remove_keyword": select.is_in_play,
-    "prohibit": select.is_in_play,
-    "target": select.is_in_play,
-    "link": select.is_in_play,
-    "raid_again": _may_raid_again,
-}
+ACTS_ON = MappingProxyType(
+    {
+        "deal_damage": select.damageable,
+        "heal": _damaged,
+        "shield": select.damageable,
+        "exert": rules.can_exert,
+        "ready": rules.can_ready,
+        "destroy": _removable,
+        "return_to_hand": _removable,
+        "move_unit": _movable,
+        "withdraw": _is_combatant,
+        "join_combat": _can_join,
+        "modify": select.is_in_play,
+        "grant_keyword": select.is_in_play,
+        "remove_keyword": select.is_in_play,
+        "prohibit": select.is_in_play,
+        "target": select.is_in_play,
+        "link": select.is_in_play,
+        "raid_again": _may_raid_again,
+    }
+)
 
 
 def possible(state: State, effect: dict, where: Context, *, source_gone: bool = False) -> bool:
@@ -848,11 +859,11 @@ def usable_actions(state: State, seat: int, timing: str) -> list[actions.Action]
             card
             for card in cards
             if card in side.combatants
-            or (with_gear and rules.card_type(state, card) in ("item", "ability"))
+            or (with_gear and card_type(state, card) in ("item", "ability"))
         ]
     usable = []
     for card in cards:
-        card_actions = continuous.timed_actions(state, card, timing)
+        card_actions = timed_actions(state, card, timing)
         if not card_actions:
             continue
         where = Context(card, seat, select.location(state, card))
@@ -879,7 +890,7 @@ def _costs_remove(state: State, card: int, costs: list[dict]) -> bool:
 
 def activate(state: State, card: int, index: int, resume: tuple[str, int | None]) -> None:
     """Use the card's activated action of ``index``: its costs, then its effect."""
-    action = rules.definition(state, card)["rules"]["actions"][index]
+    action = definition(state, card)["rules"]["actions"][index]
     where = select.context_of(state, card)
     start(
         state,
@@ -889,7 +900,7 @@ def activate(state: State, card: int, index: int, resume: tuple[str, int | None]
 
 
 def tactic_playable(state: State, seat: int, card: int, role: int) -> bool:
-    play = rules.definition(state, card)["rules"].get("play")
+    play = definition(state, card)["rules"].get("play")
     if play is None or ("attack", "defend")[role] not in play["timing"]:
         return False
     where = Context(None, seat)
@@ -900,7 +911,7 @@ def tactic_playable(state: State, seat: int, card: int, role: int) -> bool:
 
 def play_tactic(state: State, seat: int, card: int, resume: tuple[str, int | None]) -> None:
     """Carry out a tactic's effect (its cost is paid and it is in the discard pile)."""
-    play = rules.definition(state, card)["rules"]["play"]
+    play = definition(state, card)["rules"]["play"]
     start(state, frame(state, None, seat, [], play["effect"]), *resume)
 
 
@@ -910,9 +921,9 @@ def play_tactic(state: State, seat: int, card: int, resume: tuple[str, int | Non
 def unique_titles(state: State, seat: int) -> set[str]:
     """The titles the seat can't play: those of his unique cards on the playmat."""
     return {
-        rules.definition(state, card)["title"]
+        definition(state, card)["title"]
         for card in rules.controlled(state, seat)
-        if continuous.has_printed_keyword(state, card, "unique")
+        if has_printed_keyword(state, card, "unique")
     }
 
 
@@ -924,9 +935,9 @@ def may_play(state: State, seat: int, card: int, unique: set[str] | None = None)
         return False
     if unique is None:
         unique = unique_titles(state, seat)
-    if rules.definition(state, card)["title"] in unique:
+    if definition(state, card)["title"] in unique:
         return False
-    if rules.card_type(state, card) == "ability":
+    if card_type(state, card) == "ability":
         owner = _ability_controller(state, seat, card)
         return len(state.seats[owner].abilities) < ABILITY_LIMIT
     return True
@@ -934,7 +945,7 @@ def may_play(state: State, seat: int, card: int, unique: set[str] | None = None)
 
 def _ability_controller(state: State, seat: int, card: int) -> int:
     if rules.has_keyword(state, card, "entanglement"):
-        return rules.opponent(state, seat)
+        return opponent(state, seat)
     return seat
 
 
@@ -946,7 +957,7 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
     cost = rules.value(state, card, "cost")
     player.power -= cost
     player.hand.remove(card)
-    kind = rules.card_type(state, card)
+    kind = card_type(state, card)
     played = {"type": "card_played", "seat": seat, "card": card, "cost": cost}
     if kind == "unit":
         rules.enter_play(state, card, seat)
@@ -974,11 +985,11 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
 def _enforce_restriction(state: State, seat: int, card: int, events: Events) -> None:
     """One card for each restriction on the playmat: the card already there is destroyed and
     the player draws a card (TYPES OF CARDS, "Restrictions")."""
-    restriction = rules.definition(state, card)["restriction"]
+    restriction = definition(state, card)["restriction"]
     if not restriction:
         return
     for other in state.seats[seat].items:
-        if other != card and rules.definition(state, other)["restriction"] == restriction:
+        if other != card and definition(state, other)["restriction"] == restriction:
             rules.destroy(state, other, events)
             rules.draw(state, seat, events)
             return
@@ -987,10 +998,7 @@ def _enforce_restriction(state: State, seat: int, card: int, events: Events) -> 
 def spend_intel(state: State, seat: int, played: int, events: Events) -> None:
     """Playing a card that costs 4 or more: each other card of the player with Intel loses it,
     and he gains 1 power for each (glossary, "intel")."""
-    if (
-        rules.definition(state, played)["cost"] is None
-        or rules.value(state, played, "cost") < INTEL_COST
-    ):
+    if definition(state, played)["cost"] is None or rules.value(state, played, "cost") < INTEL_COST:
         return
     for card in rules.controlled(state, seat):
         if card != played and rules.has_keyword(state, card, "intel"):
@@ -1011,17 +1019,19 @@ def _agility(state: State, seat: int, card: int, at: int, events: Events) -> Non
                 events.append({"type": "readied", "seat": other_seat, "cards": [unit]})
 
 
-STEPS: dict[str, Step] = {"resolve": _resolve}
+STEPS: Mapping[str, Step] = MappingProxyType({"resolve": _resolve})
 
-DECISIONS: dict[str, DecisionRules] = {
-    "choose": DecisionRules(
-        prompt=_choice_prompt,
-        legal=_legal_choices,
-        handlers={"choose": _choose_card},
-    ),
-    "optional": DecisionRules(
-        prompt=_optional_prompt,
-        legal=lambda state: [actions.accept(), actions.decline()],
-        handlers={"accept": _accept, "decline": _decline},
-    ),
-}
+DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
+    {
+        "choose": DecisionRules(
+            prompt=_choice_prompt,
+            legal=_legal_choices,
+            handlers={"choose": _choose_card},
+        ),
+        "optional": DecisionRules(
+            prompt=_optional_prompt,
+            legal=lambda state: [actions.accept(), actions.decline()],
+            handlers={"accept": _accept, "decline": _decline},
+        ),
+    }
+)

@@ -7,33 +7,42 @@ Kit." for the player who drew, "* Shochu draws a card." for everybody else.
 """
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 # The fields of an event that only its own seat may see.
 # A card revealed on its way into a hand is named by title: its id would let the other
 # players follow it there.
-PRIVATE_FIELDS = {
-    "draw": ("card",),
-    "searched": ("card",),
-    "recovered": ("card",),
-    "card_created": ("card",),
-    "returned": ("card",),
-}
+PRIVATE_FIELDS = MappingProxyType(
+    {
+        "draw": ("card",),
+        "searched": ("card",),
+        "recovered": ("card",),
+        "card_created": ("card",),
+        "returned": ("card",),
+    }
+)
 
-WIN_REASONS = {
-    "quests_completed": "completing a quest with an empty quest pile",
-    "avatar_destroyed": "destroying the opposing avatar",
-    "deck_empty": "the opponent having to draw from an empty deck",
-    "all_avatars_destroyed": "taking the turn when every avatar was destroyed at once",
-}
-ATTRIBUTE_NAMES = {"attack": "attack", "defense": "defense", "damage_bonus": "damage bonus"}
-PHASE_NAMES = {"draw": "Draw", "quest": "Quest", "ready": "Ready", "main": "Main"}
-DURATIONS = {
-    "combat": " until end of combat",
-    "turn": " until end of turn",
-    "permanent": " permanently",
-    "while_in_play": "",
-}
-PROHIBITIONS = {"exert": "be exerted", "ready": "ready", "raid": "raid"}
+WIN_REASONS = MappingProxyType(
+    {
+        "quests_completed": "completing a quest with an empty quest pile",
+        "avatar_destroyed": "destroying the opposing avatar",
+        "deck_empty": "the opponent having to draw from an empty deck",
+        "all_avatars_destroyed": "taking the turn when every avatar was destroyed at once",
+    }
+)
+ATTRIBUTE_NAMES = MappingProxyType(
+    {"attack": "attack", "defense": "defense", "damage_bonus": "damage bonus"}
+)
+PHASE_NAMES = MappingProxyType({"draw": "Draw", "quest": "Quest", "ready": "Ready", "main": "Main"})
+DURATIONS = MappingProxyType(
+    {
+        "combat": " until end of combat",
+        "turn": " until end of turn",
+        "permanent": " permanently",
+        "while_in_play": "",
+    }
+)
+PROHIBITIONS = MappingProxyType({"exert": "be exerted", "ready": "ready", "raid": "raid"})
 
 
 def redact(event: dict, viewer: int | None) -> dict:

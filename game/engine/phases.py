@@ -4,9 +4,12 @@ Automatic steps (``STEPS``) run on their own; decisions (``DECISIONS``) wait for
 taking the turn. Combats begun here (a quest attempt, a raid) resume at the step they name.
 """
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from game.engine import actions, combat, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
-from game.engine.state import State
+from game.engine.state import State, card_type, opponent
 
 BASE_POWER = 3
 CARDS_DRAWN = 2
@@ -71,7 +74,7 @@ def _attempt_quest(state: State, action: actions.Action, events: Events) -> None
     at = rules.quest_index(state, action["quest"])
     state.attempting = at
     events.append({"type": "quest_attempted", "seat": seat, "quest": action["quest"]})
-    defending_seat = rules.opponent(state, seat)
+    defending_seat = opponent(state, seat)
     defenders = list(state.quests[at].units[defending_seat])
     if defenders:
         combat.begin_combat(
@@ -205,7 +208,7 @@ def _legal_main(state: State) -> list[actions.Action]:
     legal = []
     unique = effects.unique_titles(state, seat)
     for card in player.hand:
-        kind = rules.card_type(state, card)
+        kind = card_type(state, card)
         if kind == "tactic" or not effects.may_play(state, seat, card, unique):
             continue
         if kind == "unit":
@@ -249,7 +252,7 @@ def _raid(state: State, action: actions.Action, events: Events) -> None:
     at = rules.quest_index(state, action["quest"])
     quest = state.quests[at]
     quest.raids += 1
-    defending_seat = rules.opponent(state, seat)
+    defending_seat = opponent(state, seat)
     defenders = list(quest.units[defending_seat]) or [state.seats[defending_seat].avatar]
     combat.begin_combat(
         state,
@@ -312,40 +315,44 @@ def _turn_over(state: State, events: Events) -> None:
     state.step = "start_turn"
 
 
-STEPS: dict[str, Step] = {
-    "start_turn": _start_turn,
-    "draw_phase": _draw_phase,
-    "quest_phase": _quest_phase,
-    "quest_apply": _quest_apply,
-    "ready_phase": _ready_phase,
-    "main_phase": _main_phase,
-    "hand_limit": _hand_limit,
-    "end_turn": _end_turn,
-    "turn_over": _turn_over,
-}
+STEPS: Mapping[str, Step] = MappingProxyType(
+    {
+        "start_turn": _start_turn,
+        "draw_phase": _draw_phase,
+        "quest_phase": _quest_phase,
+        "quest_apply": _quest_apply,
+        "ready_phase": _ready_phase,
+        "main_phase": _main_phase,
+        "hand_limit": _hand_limit,
+        "end_turn": _end_turn,
+        "turn_over": _turn_over,
+    }
+)
 
-DECISIONS: dict[str, DecisionRules] = {
-    "choose_quest": DecisionRules(
-        prompt=lambda state: "Choose a quest to attempt.",
-        legal=_legal_quests,
-        handlers={"attempt_quest": _attempt_quest},
-    ),
-    "apply_ability": DecisionRules(
-        prompt=lambda state: "Choose a ready ability with a level to apply at the quest.",
-        legal=_legal_abilities,
-        handlers={"apply_ability": _apply_ability},
-    ),
-    "main": DecisionRules(
-        prompt=lambda state: "Play cards, raid, or click Done to end your Main Phase.",
-        legal=_legal_main,
-        handlers={"play": _play, "activate": _activate, "raid": _raid, "done": _done},
-    ),
-    "discard": DecisionRules(
-        prompt=lambda state: (
-            f"Discard down to {HAND_LIMIT} cards: "
-            f"{len(state.seats[state.active].hand) - HAND_LIMIT} more."
+DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
+    {
+        "choose_quest": DecisionRules(
+            prompt=lambda state: "Choose a quest to attempt.",
+            legal=_legal_quests,
+            handlers={"attempt_quest": _attempt_quest},
         ),
-        legal=_legal_discards,
-        handlers={"discard": _discard},
-    ),
-}
+        "apply_ability": DecisionRules(
+            prompt=lambda state: "Choose a ready ability with a level to apply at the quest.",
+            legal=_legal_abilities,
+            handlers={"apply_ability": _apply_ability},
+        ),
+        "main": DecisionRules(
+            prompt=lambda state: "Play cards, raid, or click Done to end your Main Phase.",
+            legal=_legal_main,
+            handlers={"play": _play, "activate": _activate, "raid": _raid, "done": _done},
+        ),
+        "discard": DecisionRules(
+            prompt=lambda state: (
+                f"Discard down to {HAND_LIMIT} cards: "
+                f"{len(state.seats[state.active].hand) - HAND_LIMIT} more."
+            ),
+            legal=_legal_discards,
+            handlers={"discard": _discard},
+        ),
+    }
+)

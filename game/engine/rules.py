@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import continuous
 from game.engine.actions import Action
-from game.engine.state import Combat, Quest, State
+from game.engine.state import Combat, Quest, State, definition
 
 Events = list[dict]
 # An automatic step of the game: it changes the state and appends what happened.
@@ -41,14 +41,6 @@ def ask(state: State, decision: str, seat: int) -> None:
 # Reading cards
 
 
-def definition(state: State, card: int) -> dict:
-    return state.definitions[state.cards[card].definition]
-
-
-def card_type(state: State, card: int) -> str:
-    return state.definitions[state.cards[card].definition]["type"]
-
-
 def attribute(state: State, card: int, name: str) -> int | None:
     """The card's current ``cost``, ``attack``, ``defense``, ``damage_bonus``, ``health`` or
     ``level``; None when the card has no such attribute."""
@@ -74,11 +66,6 @@ def current_combat(state: State) -> Combat:
     if combat is None:
         raise RuntimeError("no combat is in progress")
     return combat
-
-
-def opponent(state: State, seat: int) -> int:
-    """The other player of a two-player game (teams come with MULTIPLAYER GAMES)."""
-    return (seat + 1) % len(state.seats)
 
 
 def next_seat(state: State, seat: int) -> int:

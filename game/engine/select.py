@@ -5,10 +5,13 @@ A selector is read relative to a ``Context``: the card that has the text, its co
 quest it is at, the card an event is about, and the cards chosen by earlier effects.
 """
 
-from game.engine import continuous, rules
-from game.engine.state import ATTACKING, DEFENDING, State
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
-ROLES = {"attacking": ATTACKING, "defending": DEFENDING}
+from game.engine.printed import is_elusive
+from game.engine.state import ATTACKING, DEFENDING, State, card_type, definition, opponent
+
+ROLES = MappingProxyType({"attacking": ATTACKING, "defending": DEFENDING})
 
 
 class Context:
@@ -53,8 +56,8 @@ def in_play(state: State) -> list[int]:
 
 def in_play_of_types(state: State, types: list[str]) -> list[int]:
     """The cards on the playmat of one of ``types``, in playmat order (``in_play``)."""
-    remembered = continuous.remembered()
-    key = (id(state), "in_play", id(types))
+    remembered = state.caches.memo
+    key = ("in_play", id(types))
     if remembered is not None and key in remembered:
         return remembered[key]
     definitions, cards = state.definitions, state.cards
@@ -163,11 +166,7 @@ def matching(
             if matches(state, selector, card, context)
         ]
     if affecting:
-        found = [
-            card
-            for card in found
-            if card == context.source or not continuous.is_elusive(state, card)
-        ]
+        found = [card for card in found if card == context.source or not is_elusive(state, card)]
     return found
 
 
@@ -181,7 +180,7 @@ def any_matching(
     for card in in_play_of_types(state, selector["types"]):
         if (
             matches(state, selector, card, context)
-            and (not affecting or card == context.source or not continuous.is_elusive(state, card))
+            and (not affecting or card == context.source or not is_elusive(state, card))
             and (useful is None or useful(state, card))
         ):
             return True
@@ -195,35 +194,56 @@ def count(state: State, selector: dict, context: Context) -> int:
 
 def seat_of(state: State, context: Context, player: str) -> int:
     """The seat ``you`` or ``opponent`` names, from the controller's point of view."""
-    return context.controller if player == "you" else rules.opponent(state, context.controller)
+    return context.controller if player == "you" else opponent(state, context.controller)
 
 
 def holds(state: State, condition: dict | None, context: Context) -> bool:
     """Whether a condition holds now; no condition always holds."""
     if condition is None:
         return True
-    name = condition["condition"]
-    if name == "count":
-        return count(state, condition["selector"], context) >= condition["at_least"]
-    if name == "combat_role":
-        if state.combat is None:
-            return False
-        side = state.combat.sides[ROLES[condition["role"]]]
-        return any(matches(state, condition["subject"], card, context) for card in side.combatants)
-    if name == "turn":
-        return state.active == seat_of(state, context, condition["player"])
-    if name == "quests_completed":
-        completed = state.seats[seat_of(state, context, condition["player"])].completed
-        return len(completed) >= condition["at_least"]
-    if name == "played_this_turn":
-        return any(
-            state.cards[card].played_turn == state.turn
-            for card in matching(state, condition["subject"], context)
-        )
-    raise ValueError(f"unknown condition {name!r}")
+    return CONDITIONS[condition["condition"]](state, condition, context)
+
+
+def _count_at_least(state: State, condition: dict, context: Context) -> bool:
+    return count(state, condition["selector"], context) >= condition["at_least"]
+
+
+def _combat_role(state: State, condition: dict, context: Context) -> bool:
+    if state.combat is None:
+        return False
+    side = state.combat.sides[ROLES[condition["role"]]]
+    return any(matches(state, condition["subject"], card, context) for card in side.combatants)
+
+
+def _turn(state: State, condition: dict, context: Context) -> bool:
+    return state.active == seat_of(state, context, condition["player"])
+
+
+def _quests_completed(state: State, condition: dict, context: Context) -> bool:
+    completed = state.seats[seat_of(state, context, condition["player"])].completed
+    return len(completed) >= condition["at_least"]
+
+
+def _played_this_turn(state: State, condition: dict, context: Context) -> bool:
+    return any(
+        state.cards[card].played_turn == state.turn
+        for card in matching(state, condition["subject"], context)
+    )
+
+
+# The conditions of the vocabulary (``vocabulary.CONDITIONS``), by name.
+CONDITIONS: Mapping[str, Callable[[State, dict, Context], bool]] = MappingProxyType(
+    {
+        "count": _count_at_least,
+        "combat_role": _combat_role,
+        "turn": _turn,
+        "quests_completed": _quests_completed,
+        "played_this_turn": _played_this_turn,
+    }
+)
 
 
 def damageable(state: State, card: int) -> bool:
-    return rules.card_type(state, card) in ("unit", "avatar") or (
-        rules.definition(state, card)["restriction"] == "starship"
+    return card_type(state, card) in ("unit", "avatar") or (
+        definition(state, card)["restriction"] == "starship"
     )

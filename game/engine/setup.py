@@ -1,31 +1,36 @@
 """SETTING UP A GAME: the card table, the opening of the game, and redrawing a hand."""
 
+from collections.abc import Mapping
+from copy import copy
+from types import MappingProxyType
 from typing import Any, cast
 
 from game.engine import actions, rng, rules
 from game.engine.errors import InvalidDecklist
 from game.engine.rules import DecisionRules, Events
 from game.engine.state import Card, Seat, State
+from game.engine.vocabulary import DECK_TYPES
 
 OPENING_HAND = 6
 REDRAW_DAMAGE = 1
 
 # The printed parts of a card the engine reads; anything else in a definition is left out.
-DEFINITION_FIELDS: dict[str, Any] = {
-    "title": None,
-    "type": None,
-    "archetype": "",
-    "traits": [],
-    "restriction": "",
-    "cost": None,
-    "attack": None,
-    "defense": None,
-    "damage_bonus": None,
-    "health": None,
-    "level": None,
-    "rules": {},
-}
-DECK_TYPES = ("unit", "ability", "item", "tactic")
+DEFINITION_FIELDS: Mapping[str, Any] = MappingProxyType(
+    {
+        "title": None,
+        "type": None,
+        "archetype": "",
+        "traits": [],
+        "restriction": "",
+        "cost": None,
+        "attack": None,
+        "defense": None,
+        "damage_bonus": None,
+        "health": None,
+        "level": None,
+        "rules": {},
+    }
+)
 
 
 def create_state(decklists: list[dict], seed: int) -> State:
@@ -86,7 +91,11 @@ def _definition_index(
 ) -> int:
     """The index of the card's printed fields in ``definitions``, added if new: the same
     title with other printed fields is another definition."""
-    printed = {key: card_definition.get(key, empty) for key, empty in DEFINITION_FIELDS.items()}
+    # A copy of an empty default: the table's own lists and dicts are shared by every game.
+    printed = {
+        key: card_definition[key] if key in card_definition else copy(empty)
+        for key, empty in DEFINITION_FIELDS.items()
+    }
     if printed["type"] not in expected_types:
         _refuse(printed, expected_types)
     same_title = index_of.setdefault(printed["title"], [])
@@ -185,10 +194,14 @@ def _offer_next_redraw(state: State) -> None:
         rules.ask(state, "redraw", following)
 
 
-DECISIONS: dict[str, DecisionRules] = {
-    "redraw": DecisionRules(
-        prompt=lambda state: "Keep your opening hand, or redraw it: your avatar is dealt 1 damage.",
-        legal=lambda state: [actions.keep(), actions.redraw()],
-        handlers={"keep": _keep, "redraw": _redraw},
-    )
-}
+DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
+    {
+        "redraw": DecisionRules(
+            prompt=lambda state: (
+                "Keep your opening hand, or redraw it: your avatar is dealt 1 damage."
+            ),
+            legal=lambda state: [actions.keep(), actions.redraw()],
+            handlers={"keep": _keep, "redraw": _redraw},
+        )
+    }
+)

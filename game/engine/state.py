@@ -12,6 +12,7 @@ two players fit the same shapes later (MULTIPLAYER GAMES).
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 ATTACKING, DEFENDING = 0, 1
 
@@ -93,6 +94,31 @@ class Combat:
     winner: int | None = None  # the winning side's index, once decided (None on a tie)
 
 
+class Caches:
+    """What the engine worked out from one game's state and keeps while it holds (``State.
+    caches``): never saved, compared or shown, since the rest of the state implies it.
+
+    It belongs to its game alone, so games played at the same time on many threads never see
+    each other's. Each module keeps its own entry and types it where it reads it:
+
+    - ``index``: what is printed on the game's cards (``printed.index``);
+    - ``board``: what the statics, lasting effects and marks imply (``continuous``);
+    - ``listening``: the listeners by trigger events, for one list of listeners (``triggers``);
+    - ``decision``: the decision last listed, with the actions applied when it was (``api``);
+    - ``memo``: lookups remembered while the state is only read (``continuous.unchanging``).
+
+    A plain class, not a dataclass: compiled (``make engine``), a dataclass would still be
+    built by the Python code its decorator generates, and every state builds one.
+    """
+
+    def __init__(self) -> None:
+        self.index: Any = None
+        self.board: Any = None
+        self.listening: tuple[list[int], dict[tuple[str, ...], list[int]]] | None = None
+        self.decision: Any = None
+        self.memo: dict | None = None
+
+
 @dataclass(slots=True)
 class State:
     """A whole game.
@@ -130,11 +156,34 @@ class State:
     pending: list[dict] = field(default_factory=list)
     # The step and deciding seat the game returns to once the pending effects are resolved.
     resume: list | None = None
+    caches: Caches = field(default_factory=Caches, compare=False, repr=False)
+
+
+# Reading the state
+
+
+def definition(state: State, card: int) -> dict:
+    return state.definitions[state.cards[card].definition]
+
+
+def card_type(state: State, card: int) -> str:
+    return state.definitions[state.cards[card].definition]["type"]
+
+
+def opponent(state: State, seat: int) -> int:
+    """The other player of a two-player game (teams come with MULTIPLAYER GAMES)."""
+    return (seat + 1) % len(state.seats)
+
+
+# JSON
+
+# Every field of a state but its caches, which the other fields imply.
+_SAVED_FIELDS = tuple(name for name in State.__dataclass_fields__ if name != "caches")
 
 
 def to_dict(state: State) -> dict:
     """The state as JSON-ready dicts and lists (sharing the card definitions, not copies)."""
-    return _plain(state)
+    return {name: _plain(getattr(state, name)) for name in _SAVED_FIELDS}
 
 
 def _plain(value):

@@ -7,24 +7,28 @@ has just left play, a quest just completed and an ability just applied still see
 about themselves ("When this unit is destroyed", "When you complete this quest").
 """
 
+from types import MappingProxyType
+
 from game.engine import effects, select
 from game.engine.select import Context
 from game.engine.state import State
 
-# The engine event each trigger event is read from.
-_SOURCES = {
-    "card_played": ("played",),
-    "destroyed": ("destroyed", "leaves_play"),
-    "returned": ("leaves_play",),
-    "turn_started": ("start_of_turn",),
-    "turn_ended": ("end_of_turn",),
-    "combat_began": ("combat_begins", "begins_attacking", "begins_defending"),
-    "combat_ended": ("wins_combat", "loses_combat"),
-    "damage_dealt": ("deals_damage",),
-    "damaged": ("takes_damage",),
-    "quest_completed": ("quest_completed",),
-    "ability_applied": ("ability_applied",),
-}
+# The trigger events of the vocabulary (``vocabulary.EVENTS``) each engine event is read as.
+TRIGGER_EVENTS = MappingProxyType(
+    {
+        "card_played": ("played",),
+        "destroyed": ("destroyed", "leaves_play"),
+        "returned": ("leaves_play",),
+        "turn_started": ("start_of_turn",),
+        "turn_ended": ("end_of_turn",),
+        "combat_began": ("combat_begins", "begins_attacking", "begins_defending"),
+        "combat_ended": ("wins_combat", "loses_combat"),
+        "damage_dealt": ("deals_damage",),
+        "damaged": ("takes_damage",),
+        "quest_completed": ("quest_completed",),
+        "ability_applied": ("ability_applied",),
+    }
+)
 
 
 def collect(state: State, events: list[dict], start: int) -> int:
@@ -33,7 +37,7 @@ def collect(state: State, events: list[dict], start: int) -> int:
     while index < len(events):
         event = events[index]
         index += 1
-        if event["type"] in _SOURCES:
+        if event["type"] in TRIGGER_EVENTS:
             for pending in _triggered(state, event):
                 effects.queue(state, pending)
     return index
@@ -41,13 +45,15 @@ def collect(state: State, events: list[dict], start: int) -> int:
 
 def _listening(state: State, names: tuple[str, ...]) -> list[int]:
     """The listeners in play with a trigger on one of ``names``, oldest entry first."""
-    cached = _last_listening
-    if cached[0] is not state.listeners:
-        cached[:] = [state.listeners, {}]
-    found = cached[1].get(names)
+    caches = state.caches
+    listening = caches.listening
+    # ``continuous`` replaces the list of listeners when it changes, never changes it in place.
+    if listening is None or listening[0] is not state.listeners:
+        listening = caches.listening = (state.listeners, {})
+    found = listening[1].get(names)
     if found is None:
         definitions = state.definitions
-        found = cached[1][names] = [
+        found = listening[1][names] = [
             card
             for card in state.listeners
             if any(
@@ -58,13 +64,8 @@ def _listening(state: State, names: tuple[str, ...]) -> list[int]:
     return found
 
 
-# The listeners by the trigger events asked for, for the list of listeners they were found in
-# (``continuous`` replaces that list when it changes, never changes it in place).
-_last_listening: list = [None, {}]
-
-
 def _triggered(state: State, event: dict) -> list[dict]:
-    names = _SOURCES[event["type"]]
+    names = TRIGGER_EVENTS[event["type"]]
     sources = list(_listening(state, names))
     # The card that has just left the playmat, seen where it was ("at this quest").
     left = event.get("card") if event["type"] in ("destroyed", "returned") else None

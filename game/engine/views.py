@@ -10,7 +10,7 @@ from typing import Any
 
 from game.engine import continuous, rules
 from game.engine.actions import Decision
-from game.engine.state import State
+from game.engine.state import State, definition
 
 
 def view(state: State, viewer: int | None, decision: Decision) -> dict:
@@ -61,7 +61,7 @@ CURRENT = ("cost", "attack", "defense", "damage_bonus", "health")
 
 def card_view(state: State, card: int) -> dict:
     """A face-up card: its current numbers and keywords, and its state on the playmat."""
-    printed = rules.definition(state, card)
+    printed = definition(state, card)
     instance = state.cards[card]
     return {
         "id": card,

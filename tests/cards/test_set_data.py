@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from collection.cards import cardrules
-from collection.cards.glossary import KEYWORDS
+from game.engine import vocabulary
+from game.engine.vocabulary import KEYWORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SET_PATHS = sorted((ROOT / "collection" / "cards" / "sets").glob("*.json"))
@@ -107,7 +108,7 @@ def test_cards_are_numbered_in_type_then_archetype_blocks_with_promos_last(cards
     blocks = [
         (
             card["rarity"] == "P",
-            cardrules.CARD_TYPES.index(card["type"]),
+            vocabulary.CARD_TYPES.index(card["type"]),
             archetype_order.index(card["archetype"]),
         )
         for card in sorted(cards, key=lambda card: card["number"])
@@ -130,7 +131,7 @@ def test_quests_of_every_level_for_every_archetype_and_generic(cards, archetype)
 
 def test_rarities_in_sensible_proportions(cards):
     rarities = Counter(card["rarity"] for card in cards)
-    assert set(rarities) == set(cardrules.RARITIES)
+    assert set(rarities) == set(vocabulary.RARITIES)
     assert 0.15 <= rarities["R"] / len(cards) <= 0.25
     assert 0.25 <= rarities["U"] / len(cards) <= 0.35
     assert 0.40 <= rarities["C"] / len(cards) <= 0.50
@@ -186,11 +187,11 @@ def test_every_vocabulary_entry_is_used_by_two_cards(cards):
     usage = Counter(entry for card in cards for entry in vocabulary_used(card))
     tables = {
         "keyword": KEYWORDS,
-        "cost": cardrules.COSTS,
-        "effect": cardrules.EFFECTS,
-        "modifier": cardrules.MODIFIERS,
-        "event": cardrules.EVENTS,
-        "condition": cardrules.CONDITIONS,
+        "cost": vocabulary.COSTS,
+        "effect": vocabulary.EFFECTS,
+        "modifier": vocabulary.MODIFIERS,
+        "event": vocabulary.EVENTS,
+        "condition": vocabulary.CONDITIONS,
     }
     rarely_used = [
         f"{table} {name}: {usage[table, name]}"
@@ -216,7 +217,7 @@ def test_starter_deck_is_a_legal_58_card_play_deck(first_set, archetype):
     assert sum(others.values()) == 53
     assert 1 + len(quests) + sum(others.values()) == 58
     assert max(others.values()) <= 4
-    assert all(by_title[title]["type"] in cardrules.DECK_TYPES for title in others)
+    assert all(by_title[title]["type"] in vocabulary.DECK_TYPES for title in others)
     assert {card["archetype"] for card in [*quests, *map(by_title.get, others)]} <= {archetype, ""}
     assert cardrules.validate_deck(deck, by_title, deck_size=53) == []
 
@@ -236,37 +237,37 @@ def test_validate_deck_rejects_a_fifth_copy_and_a_foreign_archetype(first_set):
 
 
 def test_keyword_tables_cover_the_glossary():
-    assert set(cardrules.KEYWORD_CARD_TYPES) == set(KEYWORDS)
-    assert set(cardrules.KEYWORD_PARAMETERS) <= set(KEYWORDS)
+    assert set(vocabulary.KEYWORD_CARD_TYPES) == set(KEYWORDS)
+    assert set(vocabulary.KEYWORD_PARAMETERS) <= set(KEYWORDS)
 
 
 def test_every_parameter_type_is_documented():
     tables = [
-        cardrules.COSTS,
-        cardrules.EFFECTS,
-        cardrules.MODIFIERS,
-        cardrules.EVENTS,
-        cardrules.CONDITIONS,
+        vocabulary.COSTS,
+        vocabulary.EFFECTS,
+        vocabulary.MODIFIERS,
+        vocabulary.EVENTS,
+        vocabulary.CONDITIONS,
     ]
     used = {kind for table in tables for entry in table.values() for kind in entry.params.values()}
-    used |= {kind for params in cardrules.KEYWORD_PARAMETERS.values() for kind in params.values()}
-    assert used == set(cardrules.PARAMETER_TYPES)
+    used |= {kind for params in vocabulary.KEYWORD_PARAMETERS.values() for kind in params.values()}
+    assert used == set(vocabulary.PARAMETER_TYPES)
 
 
 def test_docs_name_every_vocabulary_entry():
     docs = DOCS.read_text(encoding="utf-8")
     names = [
         *KEYWORDS,
-        *cardrules.TIMINGS,
-        *cardrules.DURATIONS,
-        *cardrules.SELECTOR_FIELDS,
-        *cardrules.WHERE,
-        *cardrules.STATES,
-        *cardrules.COSTS,
-        *cardrules.EFFECTS,
-        *cardrules.MODIFIERS,
-        *cardrules.EVENTS,
-        *cardrules.CONDITIONS,
+        *vocabulary.TIMINGS,
+        *vocabulary.DURATIONS,
+        *vocabulary.SELECTOR_FIELDS,
+        *vocabulary.WHERE,
+        *vocabulary.STATES,
+        *vocabulary.COSTS,
+        *vocabulary.EFFECTS,
+        *vocabulary.MODIFIERS,
+        *vocabulary.EVENTS,
+        *vocabulary.CONDITIONS,
     ]
     assert [name for name in names if f"`{name}`" not in docs] == []
 

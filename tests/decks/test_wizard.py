@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
-from collection.cards.cardrules import DECK_TYPES, MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
+from collection.cards.cardrules import MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
 from collection.cards.models import Card
 from collection.decks.deckwizard import WizardChoices, WizardError
 from collection.decks.models import Deck
@@ -13,6 +13,7 @@ from collection.decks.selectors import wizard_cards
 from collection.decks.services.avatar_creation import avatar_create
 from collection.decks.services.wizard import deck_from_wizard
 from collection.models import CardOwnership, Product, ProductKind
+from game.engine.vocabulary import DECK_TYPES
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

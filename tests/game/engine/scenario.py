@@ -187,7 +187,7 @@ def put_in_hand(state: State, seat: int, title: str) -> int:
     """Move a card of the seat's deck into its hand."""
     card = _take(state, seat, title)
     state.seats[seat].hand.append(card)
-    api.forget_decision()
+    api.forget_decision(state)
     return card
 
 
@@ -204,7 +204,7 @@ def put_into_play(
         zone = state.quests[at].units[seat]
     zone.append(card)
     rules.enter_play(state, card, seat)
-    api.forget_decision()
+    api.forget_decision(state)
     state.cards[card].exerted = exerted
     state.cards[card].damage = damage
     return card

@@ -1,6 +1,7 @@
 """The rules engine contract (DESIGN.md): purity, legal actions, illegal actions, JSON, replay,
 views without hidden information, events and their game messages, decklists."""
 
+import json
 import random
 import subprocess
 import sys
@@ -116,6 +117,22 @@ def test_the_state_survives_a_json_round_trip_mid_combat():
 
     assert api.from_json(text) == state
     assert api.to_json(api.from_json(text)) == text
+
+
+def test_what_the_engine_caches_about_a_game_is_neither_saved_nor_compared():
+    decks = starter_decklists(SET_FILE)
+    state = api.new_game([decks["jedi"], decks["imperial"]], seed=5)
+    play_randomly(state, seed=5, limit=200)
+    api.view(state, FIRST)
+
+    text = api.to_json(state)
+    restored = api.from_json(text)
+
+    assert "caches" not in json.loads(text)
+    assert state.caches.index is not None
+    assert restored.caches.index is None
+    assert restored == state
+    assert api.legal_actions(restored).as_dict() == api.legal_actions(state).as_dict()
 
 
 def test_a_seed_and_the_applied_actions_replay_the_game_exactly():

@@ -79,7 +79,7 @@ def keep_in_deck(state, seat: int, *titles: str) -> None:
             spare = next(other for other in player.deck if titled(state, other) not in titles)
             player.deck[player.deck.index(spare)] = card
             player.hand[position] = spare
-    api.forget_decision()
+    api.forget_decision(state)
 
 
 # for each

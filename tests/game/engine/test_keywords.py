@@ -540,7 +540,7 @@ def test_operative_unit_joins_when_its_avatar_begins_combat_against_an_avatar():
         defenders=(SECOND, [tyler]),
         resume="main_phase",
     )
-    api.forget_decision()
+    api.forget_decision(state)
 
     assert state.combat.sides[0].combatants == [jason, ready_one]
     assert {"type": "joined_combat", "card": ready_one} in events

@@ -14,6 +14,7 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -339,9 +340,10 @@ class Recorder:
 
         patch.setattr(api, "new_game", starting)
         patch.setattr(api, "apply", applying)
-        patch.setitem(api._STEPS, "resolve", resolving)
-        for name, handler in effects.EFFECTS.items():
-            patch.setitem(effects.EFFECTS, name, self.recording(handler))
+        # The tables are read-only: each is replaced whole by a copy holding the wrappers.
+        patch.setattr(api, "_STEPS", MappingProxyType({**api._STEPS, "resolve": resolving}))
+        recording = {name: self.recording(handler) for name, handler in effects.EFFECTS.items()}
+        patch.setattr(effects, "EFFECTS", MappingProxyType(recording))
 
     def applied(self, state: api.State, events: list[dict]) -> None:
         for event in events:
@@ -535,7 +537,7 @@ def bring_quest_into_play(state: api.State, seat: int, title: str) -> int:
     player.quest_pile[player.quest_pile.index(quest_card)] = replaced
     state.quests[slot].card = quest_card
     rules.enter_play(state, quest_card, seat)
-    api.forget_decision()
+    api.forget_decision(state)
     return slot
 
 
@@ -559,7 +561,7 @@ def complete_own_quest(title: str) -> None:
         put_into_play(state, SECOND, TARGET_DUMMY["title"], at=slot)
     keep_hands(state)
     state.cards[state.seats[FIRST].avatar].exerted = True
-    api.forget_decision()
+    api.forget_decision(state)
     act(state, actions.attempt_quest(quest_at(state, slot)))
     settle(state, until="apply_ability")
     act(state, actions.apply_ability(insight))
@@ -576,7 +578,7 @@ def with_an_ability_exerted(title: str, at: int = 0) -> tuple[api.State, int]:
     spent = put_into_play(state, FIRST, SPENT_MEDITATION["title"])
     keep_hands(state)
     state.cards[spent].exerted = True
-    api.forget_decision()
+    api.forget_decision(state)
     return state, card
 
 
@@ -652,7 +654,7 @@ def play_with_friendly_cards_exerted(title: str) -> None:
     for exerted in (state.seats[FIRST].avatar, trooper):
         state.cards[exerted].exerted = True
     state.seats[FIRST].power = BY_TITLE[title]["cost"]
-    api.forget_decision()
+    api.forget_decision(state)
     act(state, actions.play(card))
     settle(state)
 
