@@ -10,12 +10,8 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from collection.models import CreditEntry, OwnedProduct, Product, ProductKind
-from collection.services.store import (
-    MAX_PURCHASE_QUANTITY,
-    StoreError,
-    product_purchase,
-    wallet_for,
-)
+from collection.services.ledger import wallet_for
+from collection.services.store import MAX_PURCHASE_QUANTITY, StoreError, product_purchase
 
 RECENT_LEDGER_ENTRIES = 5
 # The rulebook's order: "starter decks, booster packs, event passes".

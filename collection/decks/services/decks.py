@@ -27,8 +27,7 @@ from collection.cards.filters import CardFilters
 from collection.cards.models import Card
 from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool, PlayFormat
 from collection.models import CardOwnership
-from collection.services.locks import lock_wallets
-from collection.services.store import wallet_for
+from collection.services.ledger import owners_lock
 from game.engine import deckrules
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
@@ -349,10 +348,9 @@ def deck_save(
         raise DeckError(f"A deck name has at most {MAX_NAME_LENGTH} characters.")
     if not counts:
         raise DeckError("The deck is empty: add cards before saving it.")
-    wallet_for(owner=owner)
     try:
         with transaction.atomic():
-            lock_wallets([owner])
+            owners_lock(owners=[owner])
             if pool is not None:
                 pool = _locked_open_pool(owner, pool)
                 deck_id = pool.deck_id
