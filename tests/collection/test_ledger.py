@@ -7,6 +7,7 @@ import threading
 import pytest
 from django.conf import settings
 from django.db.models import Sum
+from django.urls import reverse
 
 from collection.cards.models import Card
 from collection.models import (
@@ -313,6 +314,27 @@ def test_an_operation_without_a_reference_that_writes_nothing_leaves_no_operatio
         pass
 
     assert not LedgerOperation.objects.exclude(reason=LedgerReason.STARTING_BALANCE).exists()
+
+
+@pytest.mark.django_db
+def test_a_double_submitted_admin_grant_form_grants_once(admin_client, booster):
+    player = UserFactory()
+    form = admin_client.get(reverse("admin:collection_wallet_grant")).context["form"]
+    data = {
+        "players": [player.pk],
+        "credits": 100,
+        "product": booster.pk,
+        "quantity": 1,
+        "reference": form["reference"].value(),
+    }
+
+    admin_client.post(reverse("admin:collection_wallet_grant"), data, follow=True)
+    second = admin_client.post(reverse("admin:collection_wallet_grant"), data, follow=True)
+
+    assert balance(player) == STARTING + 100
+    assert OwnedProduct.objects.filter(owner=player).count() == 1
+    shown = [str(message) for message in second.context["messages"]]
+    assert shown == [f"This form was already sent for {player.username}: nothing granted again."]
 
 
 # --- Real races on PostgreSQL --------------------------------------------------------------
