@@ -91,7 +91,7 @@ def wallet_for(*, owner: User) -> Wallet:
 
 
 def owners_lock(*, owners: Iterable[User]) -> dict[int, Wallet]:
-    """Lock the owners' wallets, creating those missing, in owner-id order; by owner id.
+    """Lock the owners' wallets, creating those missing, in owner-id order; keyed by owner id.
 
     For a service that only reads under the lock (a deck saved against the collection);
     writers use ``ledger_operation``, which calls this.
