@@ -18,14 +18,14 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.db import transaction  # noqa: E402
+from django.db.models import F  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
 from collection.cards.models import Card  # noqa: E402
-from collection.models import CardOwnership, ItemEntry, LedgerReason  # noqa: E402
-from collection.services.store import wallet_for  # noqa: E402
+from collection.models import CardOwnership, LedgerReason  # noqa: E402
+from collection.services.ledger import CardChange, ledger_operation, wallet_for  # noqa: E402
 from tcgsite.accounts.models import User  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "300"))
@@ -55,27 +55,20 @@ PAGES = {
 def collector() -> User:
     """The benchmark's player, owning every card four times; made once, kept afterwards.
 
-    Rows are written in bulk with their ledger entries (as a staff grant would be), because
-    no player-facing service hands out a whole catalog."""
+    The cards come through the ledger writers in one operation (as a staff grant would),
+    because no player-facing service hands out a whole catalog."""
     player, created = User.objects.get_or_create(username=BENCH_PLAYER)
     wallet_for(owner=player)
     if created:
         cards = list(Card.objects.filter(creator__isnull=True).values_list("pk", flat=True))
-        with transaction.atomic():
-            CardOwnership.objects.bulk_create(
-                CardOwnership(owner=player, card_id=card_id, quantity=COPIES, want=card_id % 7)
-                for card_id in cards
+        with ledger_operation(owners=[player], reason=LedgerReason.GRANT) as ledger:
+            ledger.cards_change(
+                changes=[
+                    CardChange(owner=player, card_id=card_id, delta=COPIES, note="benchmark")
+                    for card_id in cards
+                ]
             )
-            ItemEntry.objects.bulk_create(
-                ItemEntry(
-                    owner=player,
-                    card_id=card_id,
-                    delta=COPIES,
-                    reason=LedgerReason.GRANT,
-                    note="benchmark collection",
-                )
-                for card_id in cards
-            )
+            CardOwnership.objects.filter(owner=player).update(want=F("card_id") % 7)
     return player
 
 

@@ -1,3 +1,5 @@
+import uuid
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import FilteredSelectMultiple
@@ -13,6 +15,7 @@ from collection.models import (
     CardOwnership,
     CreditEntry,
     ItemEntry,
+    LedgerOperation,
     Opening,
     OwnedProduct,
     Product,
@@ -20,6 +23,7 @@ from collection.models import (
     StarterDeckCard,
     Wallet,
 )
+from collection.services.ledger import LedgerOperationDone
 from collection.services.opening import booster_pool, opening_audit
 from collection.services.store import StoreError, credits_grant, product_grant
 from tcgsite.accounts.models import User
@@ -103,6 +107,8 @@ class GrantForm(forms.Form):
         help_text="How many of the product each player gets.",
     )
     note = forms.CharField(max_length=200, required=False, help_text="Kept in the ledger.")
+    # Made when the form is rendered: the same form sent twice grants once.
+    reference = forms.UUIDField(initial=uuid.uuid4, required=False, widget=forms.HiddenInput)
 
     def clean(self):
         cleaned = super().clean()
@@ -123,7 +129,7 @@ class WalletAdmin(admin.ModelAdmin):
     actions = ("grant_to_selected",)
 
     def has_add_permission(self, request):
-        return False  # wallet_for opens a wallet with the starting balance when first needed
+        return False  # the ledger opens a wallet with the starting balance when first needed
 
     def has_delete_permission(self, request, obj=None):
         return False
@@ -173,18 +179,37 @@ class WalletAdmin(admin.ModelAdmin):
         }
         return TemplateResponse(request, "collection/store_grant.html", context)
 
-    def _grant(self, request, *, players, credits, product, quantity, note) -> None:
-        granted = []
+    def _grant(self, request, *, players, credits, product, quantity, note, reference) -> None:
+        granted, already = [], []
         for player in players:
             try:
                 if credits:
-                    credits_grant(owner=player, amount=credits, note=note)
+                    credits_grant(
+                        owner=player,
+                        amount=credits,
+                        note=note,
+                        reference=reference and f"grant:{reference}:credits:player {player.pk}",
+                    )
                 if product:
-                    product_grant(owner=player, product=product, quantity=quantity, note=note)
+                    product_grant(
+                        owner=player,
+                        product=product,
+                        quantity=quantity,
+                        note=note,
+                        reference=reference and f"grant:{reference}:products:player {player.pk}",
+                    )
+            except LedgerOperationDone:
+                already.append(player.username)
             except StoreError as error:
                 self.message_user(request, f"{player}: {error}", messages.ERROR)
             else:
                 granted.append(player.username)
+        if already:
+            self.message_user(
+                request,
+                f"This form was already sent for {', '.join(already)}: nothing granted again.",
+                messages.WARNING,
+            )
         if granted:
             what = " and ".join(
                 part
@@ -197,12 +222,20 @@ class WalletAdmin(admin.ModelAdmin):
             self.message_user(request, f"Granted {what} to {', '.join(granted)}.", messages.SUCCESS)
 
 
+@admin.register(LedgerOperation)
+class LedgerOperationAdmin(ReadOnlyAdmin):
+    list_display = ("created", "reason", "reference")
+    list_filter = ("reason", "created")
+    search_fields = ("reference",)
+    date_hierarchy = "created"
+
+
 @admin.register(CreditEntry)
 class CreditEntryAdmin(ReadOnlyAdmin):
-    list_display = ("created", "owner", "delta", "balance_after", "reason", "note")
+    list_display = ("created", "owner", "delta", "balance_after", "reason", "note", "operation")
     list_filter = ("reason", "created")
-    list_select_related = ("owner",)
-    search_fields = ("owner__username", "note")
+    list_select_related = ("owner", "operation")
+    search_fields = ("owner__username", "note", "operation__reference")
     date_hierarchy = "created"
 
 
@@ -259,10 +292,16 @@ class CardOwnershipAdmin(ReadOnlyAdmin):
 
 @admin.register(ItemEntry)
 class ItemEntryAdmin(ReadOnlyAdmin):
-    list_display = ("created", "owner", "item", "delta", "reason", "note")
+    list_display = ("created", "owner", "item", "delta", "reason", "note", "operation")
     list_filter = ("reason", "created")
-    list_select_related = ("owner", "card__card_set", "owned_product__product")
-    search_fields = ("owner__username", "card__title", "owned_product__product__name", "note")
+    list_select_related = ("owner", "card__card_set", "owned_product__product", "operation")
+    search_fields = (
+        "owner__username",
+        "card__title",
+        "owned_product__product__name",
+        "note",
+        "operation__reference",
+    )
     date_hierarchy = "created"
 
     @admin.display(description="card or product")

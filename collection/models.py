@@ -94,9 +94,33 @@ class LedgerReason(models.TextChoices):
     ENTRY = "entry", "Tournament entry"
 
 
+class LedgerOperation(models.Model):
+    """One change of ownership, which may write many ledger rows (a booster's 15 cards, both
+    sides of a trade). Its unique reference makes an operation that runs twice write once."""
+
+    reference = models.CharField(
+        max_length=200,
+        unique=True,
+        null=True,
+        blank=True,
+        help_text='What the operation is, once: "grant:<uuid>:…", "trade:34", "payout:…".',
+    )
+    reason = models.CharField(max_length=20, choices=LedgerReason.choices)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self):
+        return self.reference or f"{self.get_reason_display()} #{self.pk}"
+
+
 class CreditEntry(models.Model):
     """One change of a player's credits; the wallet's balance is their running sum."""
 
+    operation = models.ForeignKey(
+        LedgerOperation, on_delete=models.PROTECT, related_name="credit_entries"
+    )
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     delta = models.IntegerField()
     balance_after = models.PositiveIntegerField()
@@ -113,7 +137,8 @@ class CreditEntry(models.Model):
 
 
 class OwnedProduct(models.Model):
-    """One product a player holds; opening it keeps the row, with when it was opened."""
+    """One product a player holds; opening it keeps the row, with when it was opened. A
+    product that changes hands keeps its row: ``acquired`` is when its current owner got it."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_products"
@@ -180,6 +205,9 @@ class CardOwnership(models.Model):
 class ItemEntry(models.Model):
     """One change of ownership of a card or a product: the ledger of owned items."""
 
+    operation = models.ForeignKey(
+        LedgerOperation, on_delete=models.PROTECT, related_name="item_entries"
+    )
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     card = models.ForeignKey(
         Card, on_delete=models.PROTECT, null=True, blank=True, related_name="+"

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from collection.services.store import wallet_for
+from collection.services.ledger import wallet_for
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)

@@ -33,6 +33,18 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
+            name='LedgerOperation',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('reference', models.CharField(blank=True, help_text='What the operation is, once: "grant:<uuid>:…", "trade:34", "payout:…".', max_length=200, null=True, unique=True)),
+                ('reason', models.CharField(choices=[('starting_balance', 'Starting balance'), ('purchase', 'Store purchase'), ('grant', 'Granted by staff'), ('avatar_created', 'Avatar created'), ('opening', 'Product opened'), ('trade', 'Trade'), ('reward', 'Reward'), ('entry', 'Tournament entry')], max_length=20)),
+                ('created', models.DateTimeField(auto_now_add=True)),
+            ],
+            options={
+                'ordering': ['-created', '-pk'],
+            },
+        ),
+        migrations.CreateModel(
             name='CreditEntry',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
@@ -42,6 +54,7 @@ class Migration(migrations.Migration):
                 ('note', models.CharField(blank=True, max_length=200)),
                 ('created', models.DateTimeField(auto_now_add=True)),
                 ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('operation', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='credit_entries', to='collection.ledgeroperation')),
             ],
             options={
                 'verbose_name_plural': 'credit entries',
@@ -134,6 +147,7 @@ class Migration(migrations.Migration):
                 ('card', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='cards.card')),
                 ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('owned_product', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='collection.ownedproduct')),
+                ('operation', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='item_entries', to='collection.ledgeroperation')),
             ],
             options={
                 'verbose_name_plural': 'item entries',

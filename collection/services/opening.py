@@ -1,23 +1,21 @@
-"""Opening starter decks and booster packs: the only writer of cards entering a collection."""
+"""Opening starter decks and booster packs."""
 
 import secrets
 from dataclasses import dataclass
 
-from django.db import transaction
-from django.utils import timezone
+from django.db.models import Prefetch
 
 from collection.boosters import booster_contents
 from collection.cards.models import Card, Rarity
 from collection.models import (
     CardOwnership,
-    ItemEntry,
     LedgerReason,
     Opening,
     OwnedProduct,
     ProductKind,
+    StarterDeckCard,
 )
-from collection.services.locks import lock_wallets
-from collection.services.store import wallet_for
+from collection.services.ledger import CardChange, ledger_operation
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
 
@@ -43,19 +41,18 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
 
     Each product is opened exactly once, however often this is called: a product already
     opened (a double click, a replayed request) reveals what its opening revealed and adds
-    nothing.
+    nothing. The queries are about as many for twenty products as for one.
     """
     ids = sorted(set(owned_product_ids))
     if not ids:
         raise OpeningError("Choose at least one starter deck or booster pack to open.")
     if len(ids) > MAX_OPEN_AT_ONCE:
         raise OpeningError(f"Open at most {MAX_OPEN_AT_ONCE} products at once.")
-    wallet_for(owner=owner)
-    with transaction.atomic():
-        lock_wallets([owner])
+    starter_cards = StarterDeckCard.objects.order_by("card__number")
+    with ledger_operation(owners=[owner], reason=LedgerReason.OPENING) as ledger:
         items = list(
-            OwnedProduct.objects.select_for_update(of=("self",))
-            .select_related("product__card_set")
+            OwnedProduct.objects.select_related("product__card_set", "opening")
+            .prefetch_related(Prefetch("product__starter_cards", queryset=starter_cards))
             .filter(owner=owner, pk__in=ids)
             .order_by("pk")
         )
@@ -65,12 +62,21 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
         if unopenable:
             raise OpeningError(f"{unopenable[0]} can't be opened: it is a ticket, not a pack.")
         opened_before = {item.pk for item in items if item.opened}
-        owned_before = dict(
-            CardOwnership.objects.filter(owner=owner).values_list("card_id", "quantity")
-        )
-        openings = [
-            item.opening if item.opened else _open(owner, item, owned_before) for item in items
-        ]
+        openings = _openings(owner, [item for item in items if not item.opened])
+        if openings:
+            ledger.cards_change(
+                changes=[
+                    CardChange(owner=owner, card_id=card_id, delta=1, note=_note(opening))
+                    for opening in openings
+                    for card_id in opening.card_ids
+                ]
+            )
+            ledger.products_consume(
+                owner=owner, owned_products=[opening.owned_product for opening in openings]
+            )
+            Opening.objects.bulk_create(openings)
+    new_openings = {opening.owned_product.pk: opening for opening in openings}
+    openings = [new_openings.get(item.pk) or item.opening for item in items]
     cards = Card.objects.select_related("card_set").in_bulk(
         {card_id for opening in openings for card_id in opening.card_ids}
     )
@@ -85,34 +91,38 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
     ]
 
 
-def _open(owner: User, item: OwnedProduct, owned_before: dict[int, int]) -> Opening:
-    seed = None
-    if item.product.kind == ProductKind.STARTER_DECK:
-        card_ids = [
-            line.card_id
-            for line in item.product.starter_cards.order_by("card__number")
-            for _ in range(line.quantity)
-        ]
-    else:
-        seed = secrets.randbits(62)
-        card_ids = booster_contents(
-            booster_pool(item.product.card_set_id), item.product.booster_slots, seed
-        )
-    if not card_ids:
-        raise OpeningError(f"{item.product.name} has no cards to reveal; please tell staff.")
-    new_card_ids = []
-    for card_id in card_ids:
-        if owned_before.get(card_id, 0) == 0 and card_id not in new_card_ids:
-            new_card_ids.append(card_id)
-    _add_cards(owner, card_ids, f"opened {item.product.name} #{item.pk}")
-    for card_id in card_ids:
-        owned_before[card_id] = owned_before.get(card_id, 0) + 1
-    item.opened = timezone.now()
-    item.save(update_fields=["opened"])
-    ItemEntry.objects.create(owner=owner, owned_product=item, delta=-1, reason=LedgerReason.OPENING)
-    return Opening.objects.create(
-        owned_product=item, seed=seed, card_ids=card_ids, new_card_ids=new_card_ids
+def _openings(owner: User, items: list[OwnedProduct]) -> list[Opening]:
+    """What each unopened product reveals, unsaved; a card is new only at its first reveal."""
+    if not items:
+        return []
+    owned = set(
+        CardOwnership.objects.filter(owner=owner, quantity__gt=0).values_list("card_id", flat=True)
     )
+    pools: dict[int, dict[str, list[int]]] = {}
+    openings = []
+    for item in items:
+        product, seed = item.product, None
+        if product.kind == ProductKind.STARTER_DECK:
+            card_ids = [
+                line.card_id for line in product.starter_cards.all() for _ in range(line.quantity)
+            ]
+        else:
+            if product.card_set_id not in pools:
+                pools[product.card_set_id] = booster_pool(product.card_set_id)
+            seed = secrets.randbits(62)
+            card_ids = booster_contents(pools[product.card_set_id], product.booster_slots, seed)
+        if not card_ids:
+            raise OpeningError(f"{product.name} has no cards to reveal; please tell staff.")
+        new_card_ids = list(dict.fromkeys(card_id for card_id in card_ids if card_id not in owned))
+        owned.update(card_ids)
+        openings.append(
+            Opening(owned_product=item, seed=seed, card_ids=card_ids, new_card_ids=new_card_ids)
+        )
+    return openings
+
+
+def _note(opening: Opening) -> str:
+    return f"opened {opening.owned_product.product.name} #{opening.owned_product.pk}"
 
 
 def booster_pool(card_set_id: int) -> dict[str, list[int]]:
@@ -131,24 +141,3 @@ def opening_audit(*, opening: Opening) -> bool:
     product = opening.owned_product.product
     drawn = booster_contents(booster_pool(product.card_set_id), product.booster_slots, opening.seed)
     return drawn == opening.card_ids
-
-
-def _add_cards(owner: User, card_ids: list[int], note: str) -> None:
-    """Add cards to a collection whose owner's wallet the caller has locked."""
-    counts: dict[int, int] = {}
-    for card_id in card_ids:
-        counts[card_id] = counts.get(card_id, 0) + 1
-    existing = {
-        row.card_id: row for row in CardOwnership.objects.filter(owner=owner, card_id__in=counts)
-    }
-    for card_id, count in counts.items():
-        row = existing.get(card_id)
-        if row is None:
-            CardOwnership.objects.create(owner=owner, card_id=card_id, quantity=count)
-        else:
-            row.quantity += count
-            row.save(update_fields=["quantity"])
-    ItemEntry.objects.bulk_create(
-        ItemEntry(owner=owner, card_id=card_id, delta=count, reason=LedgerReason.OPENING, note=note)
-        for card_id, count in counts.items()
-    )

@@ -10,8 +10,7 @@ from django.db.models import F, QuerySet
 
 from collection.cards.models import Card
 from collection.models import CardOwnership
-from collection.services.locks import lock_wallets
-from collection.services.store import wallet_for
+from collection.services.ledger import owners_lock
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
 
@@ -30,10 +29,10 @@ def want_set(*, owner: User, card: Card, want: int) -> CardOwnership:
         raise WantError(f"Want must be between 0 and {MAX_WANT}; {want} is out of range.")
     if card.creator_id is not None and card.creator_id != owner.pk:
         raise WantError(f"{card.title} is another player's avatar; it can't be collected.")
-    wallet_for(owner=owner)
     with transaction.atomic():
-        # The wallet lock serialises this with openings and trades that create the same row.
-        lock_wallets([owner])
+        # The wallet lock serialises this with openings and trades that create the same row;
+        # a Want is no owned item, so it needs no ledger row.
+        owners_lock(owners=[owner])
         ownership, _created = CardOwnership.objects.get_or_create(owner=owner, card=card)
         if ownership.want != want:
             ownership.want = want

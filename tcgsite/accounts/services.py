@@ -1,6 +1,7 @@
 """Business operations on accounts: the only writers of players' preferences and friends."""
 
 from django.db import transaction
+from django.utils import timezone
 
 from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
 from tcgsite.errors import UserError
@@ -63,3 +64,9 @@ def account_info_visible(*, owner: User, viewer: User | None) -> dict[str, str]:
         for name, visibility in fields.items()
         if may_see(visibility) and getattr(preferences, name)
     }
+
+
+def account_register(*, user: User) -> None:
+    """Register the account (rulebook: registering for tournaments), once: the first starter
+    deck or booster bought does it."""
+    User.objects.filter(pk=user.pk, registered_at__isnull=True).update(registered_at=timezone.now())

@@ -18,8 +18,9 @@ from collection.models import (
     ProductKind,
     Wallet,
 )
+from collection.services.ledger import wallet_for
 from collection.services.opening import products_open
-from collection.services.store import StoreError, product_grant, product_purchase, wallet_for
+from collection.services.store import StoreError, product_grant, product_purchase
 from tests.factories import UserFactory
 
 pytestmark = [

@@ -5,6 +5,8 @@ from collections import Counter
 
 import pytest
 from django.contrib.messages import get_messages
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from collection.cards.models import Card, Rarity
@@ -17,7 +19,7 @@ from collection.models import (
     Product,
     ProductKind,
 )
-from collection.services.opening import MAX_OPEN_AT_ONCE, opening_audit
+from collection.services.opening import MAX_OPEN_AT_ONCE, opening_audit, products_open
 from collection.services.store import product_grant
 from tests.factories import UserFactory
 
@@ -209,3 +211,18 @@ def test_opening_needs_post_and_a_logged_in_player(client, booster):
     assert client.post(OPEN, {"open": [1]}).status_code == 302
     client.force_login(UserFactory())
     assert client.get(OPEN).status_code == 405
+
+
+def test_opening_ten_boosters_takes_about_as_many_queries_as_opening_one(
+    booster, django_assert_max_num_queries
+):
+    """Cards, ledger rows, openings and opened times are written in bulk."""
+    one, ten = UserFactory(), UserFactory()
+    (single,) = give(one, booster)
+    several = give(ten, booster, 10)
+    with CaptureQueriesContext(connection) as opening_one:
+        products_open(owner=one, owned_product_ids=[single])
+
+    # SQLite's bound-parameter limit may split a bulk insert of 150 ledger rows in two.
+    with django_assert_max_num_queries(len(opening_one) + 2):
+        products_open(owner=ten, owned_product_ids=several)

@@ -20,14 +20,9 @@ from collection.models import (
     ProductKind,
     Wallet,
 )
+from collection.services.ledger import wallet_for
 from collection.services.opening import OpeningError, products_open
-from collection.services.store import (
-    StoreError,
-    credits_grant,
-    product_grant,
-    product_purchase,
-    wallet_for,
-)
+from collection.services.store import StoreError, credits_grant, product_grant, product_purchase
 from collection.services.wants import WantError, want_set
 from tcgsite.accounts.models import User
 

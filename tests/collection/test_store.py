@@ -16,8 +16,9 @@ from collection.models import (
     ProductKind,
     Wallet,
 )
+from collection.services.ledger import wallet_for
 from collection.services.opening import products_open
-from collection.services.store import MAX_PURCHASE_QUANTITY, product_purchase, wallet_for
+from collection.services.store import MAX_PURCHASE_QUANTITY, product_purchase
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,6 @@
 
 from collections.abc import Mapping
 
-from django.db import transaction
 from django.db.models import Max
 
 from collection.cards.models import PLAYER_AVATAR_SET_NUMBER, Card, CardSet
@@ -14,9 +13,8 @@ from collection.decks.avatars import (
     avatar_name_clean,
     read_choices,
 )
-from collection.models import CardOwnership, ItemEntry, LedgerReason
-from collection.services.locks import lock_wallets
-from collection.services.store import wallet_for
+from collection.models import LedgerReason
+from collection.services.ledger import CardChange, ledger_operation
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
 
@@ -41,9 +39,7 @@ def avatar_create(*, owner: User, choices: Mapping[str, str], name: str) -> Card
     name, problem = avatar_name_clean(name)
     if problem:
         raise AvatarError(problem)
-    wallet_for(owner=owner)
-    with transaction.atomic():
-        lock_wallets([owner])
+    with ledger_operation(owners=[owner], reason=LedgerReason.AVATAR_CREATED) as ledger:
         made = Card.objects.filter(creator=owner)
         if made.count() >= MAX_MADE_AVATARS:
             raise AvatarError(
@@ -67,13 +63,15 @@ def avatar_create(*, owner: User, choices: Mapping[str, str], name: str) -> Card
             # The answer tables are tested to make only valid cards; this guards an edit of them.
             raise AvatarError(f"That avatar would break the card rules ({problems[0]}).")
         card.save()
-        CardOwnership.objects.create(owner=owner, card=card, quantity=1)
-        ItemEntry.objects.create(
-            owner=owner,
-            card=card,
-            delta=1,
-            reason=LedgerReason.AVATAR_CREATED,
-            note=f"Created with Create Avatar: {name}",
+        ledger.cards_change(
+            changes=[
+                CardChange(
+                    owner=owner,
+                    card_id=card.pk,
+                    delta=1,
+                    note=f"Created with Create Avatar: {name}",
+                )
+            ]
         )
     return card
 

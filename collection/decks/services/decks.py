@@ -12,8 +12,7 @@ from django.utils import timezone
 
 from collection.decks import selectors
 from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool
-from collection.services.locks import lock_wallets
-from collection.services.store import wallet_for
+from collection.services.ledger import owners_lock
 from tcgsite.accounts.models import User
 
 
@@ -41,10 +40,9 @@ def deck_save(
         )
     if not counts:
         raise selectors.DeckError("The deck is empty: add cards before saving it.")
-    wallet_for(owner=owner)
     try:
         with transaction.atomic():
-            lock_wallets([owner])
+            owners_lock(owners=[owner])
             if pool is not None:
                 pool = _locked_open_pool(owner, pool)
                 deck_id = pool.deck_id
