@@ -10,6 +10,16 @@ def _plain_http_cookies():
     settings.CSRF_COOKIE_SECURE = False
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hasher():
+    """A password hashed with a deliberately slow hasher costs a tenth of a second or more, and
+    the tests make hundreds of players; what they check does not depend on the hasher."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture
 def catalog(db):
     """The real first set, loaded from its data file."""
