@@ -23,7 +23,7 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def small_set(player):
+def small_set(player, empty_catalog):
     """Eight cards numbered 1-8 with (Quantity, Want): owned, wanted, both and neither."""
     card_set = CardSetFactory(number=1)
     numbers = [(3, 1), (1, 3), (2, 2), (0, 2), (0, 0), (4, 0), (1, 1), (0, 0)]
@@ -311,7 +311,7 @@ def test_binder_needs_a_logged_in_player(client):
 
 
 @pytest.mark.parametrize("view", ["graphic", "table"])
-def test_binder_query_count_does_not_grow_with_the_collection(client, player, view):
+def test_binder_query_count_does_not_grow_with_the_collection(client, player, view, empty_catalog):
     card_set = CardSetFactory(number=1)
 
     def own(count):

@@ -415,7 +415,7 @@ def test_toolbar_links_to_create_avatar_and_the_wizard(client, player):
 
 
 @pytest.mark.parametrize("view", ["graphic", "table"])
-def test_builder_query_count_does_not_grow_with_the_collection(client, view):
+def test_builder_query_count_does_not_grow_with_the_collection(client, view, empty_catalog):
     """Same number of queries with 5 owned cards as with 150, and with a deck of each."""
     player = UserFactory()
     client.force_login(player)
