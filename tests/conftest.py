@@ -137,12 +137,9 @@ def starter(catalog):
 
 @pytest.fixture
 def event_pass(db):
-    from collection.models import Product, ProductKind
+    from tests.factories import EventPassFactory
 
-    product, _ = Product.objects.get_or_create(
-        name="Event Pass", defaults={"kind": ProductKind.EVENT_PASS, "price": 100}
-    )
-    return product
+    return EventPassFactory()
 
 
 @pytest.fixture
