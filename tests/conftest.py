@@ -1,3 +1,5 @@
+import os
+
 import pytest
 
 
@@ -10,14 +12,105 @@ def _plain_http_cookies():
     settings.CSRF_COOKIE_SECURE = False
 
 
-@pytest.fixture
-def catalog(db):
-    """The real first set, loaded from its data file."""
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hasher():
+    """A password hashed with a deliberately slow hasher costs a tenth of a second or more, and
+    the tests make hundreds of players; what they check does not depend on the hasher."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database holds the real sets (cards and their products) from the start, loaded
+    once per session: each test's rolled-back transaction leaves them as they were. What the
+    database then holds (the catalog and the data migrations' rows) is kept, serialized, to
+    restore after a transactional test."""
+    from django.db import connections
+
     from collection.cards.services import set_files
     from collection.services.products import set_load
 
-    for path in set_files():
-        set_load(path=path)
+    with django_db_blocker.unblock():
+        for path in set_files():
+            set_load(path=path)
+        contents = {
+            alias: connections[alias].creation.serialize_db_to_string() for alias in connections
+        }
+    _restore_after_flush.update(blocker=django_db_blocker, contents=contents)
+    yield
+    _restore_after_flush.clear()  # the test database is about to go
+
+
+# Set by django_db_setup while the session's test database exists.
+_restore_after_flush: dict = {}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item):
+    """A transactional test (live server, channels, racing threads) ends by emptying every
+    table: restore the catalog and the data migrations' rows, so that the next test finds the
+    database as the session set it up, whatever the order of the tests."""
+    try:
+        return (yield)
+    finally:
+        if _restore_after_flush and _flushes_the_database(item):
+            with _restore_after_flush["blocker"].unblock():
+                _database_restore(_restore_after_flush["contents"])
+
+
+def _flushes_the_database(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    transactional = marker is not None and (
+        marker.kwargs.get("transaction") or (marker.args and marker.args[0])
+    )
+    fixtures = getattr(item, "fixturenames", ())
+    return bool(transactional or "transactional_db" in fixtures or "live_server" in fixtures)
+
+
+def _database_restore(contents: dict[str, str]) -> None:
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management import call_command
+    from django.db import connections
+
+    from collection.cards.models import CardSet
+
+    if CardSet.objects.exists():  # the test was skipped before it touched the database
+        return
+    for alias, data in contents.items():
+        # The flush made content types and permissions anew, under new keys.
+        call_command(
+            "flush", database=alias, interactive=False, inhibit_post_migrate=True, verbosity=0
+        )
+        connections[alias].creation.deserialize_db_from_string(data)
+    ContentType.objects.clear_cache()
+
+
+def pytest_collection_modifyitems(config, items):
+    """PYTEST_REVERSE=1 runs the tests in reverse order, to show that none depends on another
+    having run first (transactional tests, which empty the database, then come first)."""
+    if os.environ.get("PYTEST_REVERSE"):
+        items.reverse()
+
+
+@pytest.fixture
+def catalog(db):
+    """The real sets, loaded from their data files: already in the test database (see
+    django_db_setup), so this only asks for the database."""
+
+
+@pytest.fixture
+def empty_catalog(db):
+    """No sets, cards or products, for tests of loading the catalog itself (rolled back with
+    the test's transaction)."""
+    from collection.cards.models import Card, CardSet
+    from collection.models import Product
+
+    Product.objects.all().delete()
+    Card.objects.all().delete()
+    CardSet.objects.all().delete()
 
 
 @pytest.fixture(autouse=True)
@@ -44,12 +137,9 @@ def starter(catalog):
 
 @pytest.fixture
 def event_pass(db):
-    from collection.models import Product, ProductKind
+    from tests.factories import EventPassFactory
 
-    product, _ = Product.objects.get_or_create(
-        name="Event Pass", defaults={"kind": ProductKind.EVENT_PASS, "price": 100}
-    )
-    return product
+    return EventPassFactory()
 
 
 @pytest.fixture

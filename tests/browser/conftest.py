@@ -35,6 +35,13 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, live_server):
+    """pytest-django's live server, started once the test database exists: a server started
+    first (when a browser test is the session's first database test) reads the wrong one."""
+    return live_server
+
+
 @pytest.fixture
 def page(browser, live_server, settings):
     # The live test server serves static files from the finders, by their plain names; in

@@ -9,7 +9,6 @@ from playwright.sync_api import expect
 from collection.cards.models import Card
 from collection.decks.models import Deck
 from collection.models import CardOwnership, Product
-from tests.decks.test_decks import ensure_play_formats
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,7 +52,6 @@ def close_tool(page):
 def test_build_validate_save_draw_export_and_import_a_deck(page, screenshot, catalog):
     # Given the site's play formats and a player who owns the Jedi starter deck's cards,
     # and one Sith tactic.
-    ensure_play_formats()
     player = UserFactory(username="DeckBuilder")
     starter = Product.objects.get(kind="starter_deck", archetype="jedi").starter_cards.all()
     owned = {line.card: line.quantity for line in starter.select_related("card")}

@@ -101,7 +101,7 @@ def test_malformed_filter_from_the_form_keeps_existing_filters(client, catalog):
     assert "whole number" in response.content.decode()
 
 
-def test_text_search_over_fields_with_toggles(client):
+def test_text_search_over_fields_with_toggles(client, empty_catalog):
     card_set = CardSetFactory(number=1)
     CardFactory(card_set=card_set, title="Dune Stalker", lore="Hunts under twin suns.")
     CardFactory(
@@ -170,7 +170,7 @@ def test_card_page_and_face(client, catalog):
 
 
 @pytest.mark.parametrize("view", ["graphic", "table"])
-def test_browser_query_count_does_not_grow_with_cards(client, view):
+def test_browser_query_count_does_not_grow_with_cards(client, view, empty_catalog):
     client.force_login(UserFactory())
     card_set = CardSetFactory(number=1)
     CardFactory.create_batch(5, card_set=card_set)
@@ -185,7 +185,7 @@ def test_browser_query_count_does_not_grow_with_cards(client, view):
     assert queries_for_one_page() == few
 
 
-def test_trait_choices_follow_card_edits(client):
+def test_trait_choices_follow_card_edits(client, empty_catalog):
     card = CardFactory(card_set=CardSetFactory(number=1), traits=["Moisture Farmer"])
     assert ("Moisture Farmer", "Moisture Farmer", False) in trait_options(client)
 

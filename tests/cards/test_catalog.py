@@ -43,7 +43,7 @@ def test_editing_the_file_updates_the_card_in_place(tmp_path):
     assert after.title == before.title
 
 
-def test_invalid_set_file_loads_nothing(tmp_path):
+def test_invalid_set_file_loads_nothing(tmp_path, empty_catalog):
     data = json.loads(set_files()[0].read_text(encoding="utf-8"))
     data["cards"][0]["rarity"] = "X"
     broken = tmp_path / "broken.json"

@@ -9,12 +9,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from collection.models import CardOwnership, Product, ProductKind
+from collection.models import CardOwnership
 from collection.services.store import product_grant
 from collection.services.wants import MAX_WANT, WantError, tradeable_cards, want_set
 from tcgsite.accounts.models import TipScreen
 from tcgsite.accounts.services import preferences_for
-from tests.factories import CardFactory, CardSetFactory, UserFactory
+from tests.factories import CardFactory, CardOwnershipFactory, CardSetFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def small_set(player):
+def small_set(player, empty_catalog):
     """Eight cards numbered 1-8 with (Quantity, Want): owned, wanted, both and neither."""
     card_set = CardSetFactory(number=1)
     numbers = [(3, 1), (1, 3), (2, 2), (0, 2), (0, 0), (4, 0), (1, 1), (0, 0)]
@@ -31,7 +31,7 @@ def small_set(player):
     for position, (quantity, want) in enumerate(numbers, start=1):
         card = CardFactory(card_set=card_set, number=position, title=f"Card {position}")
         if quantity or want:
-            CardOwnership.objects.create(owner=player, card=card, quantity=quantity, want=want)
+            CardOwnershipFactory(owner=player, card=card, quantity=quantity, want=want)
         card.quantity, card.want = quantity, want
         cards.append(card)
     return cards
@@ -54,12 +54,10 @@ def change_want(client, card, want, **extra):
     )
 
 
-def test_unopened_products_come_first_grouped_by_product_with_a_count(client, player, catalog):
+def test_unopened_products_come_first_grouped_by_product_with_a_count(
+    client, player, booster, event_pass
+):
     """ "New, unopened items appear on the first page(s) of your binder." """
-    booster = Product.objects.get(kind=ProductKind.BOOSTER_PACK)
-    event_pass, _ = Product.objects.get_or_create(
-        name="Event Pass", defaults={"kind": ProductKind.EVENT_PASS, "price": 100}
-    )
     boosters = product_grant(owner=player, product=booster, quantity=3)
     product_grant(owner=player, product=event_pass, quantity=1)
 
@@ -311,12 +309,12 @@ def test_binder_needs_a_logged_in_player(client):
 
 
 @pytest.mark.parametrize("view", ["graphic", "table"])
-def test_binder_query_count_does_not_grow_with_the_collection(client, player, view):
+def test_binder_query_count_does_not_grow_with_the_collection(client, player, view, empty_catalog):
     card_set = CardSetFactory(number=1)
 
     def own(count):
         for card in CardFactory.create_batch(count, card_set=card_set):
-            CardOwnership.objects.create(owner=player, card=card, quantity=2, want=1)
+            CardOwnershipFactory(owner=player, card=card, quantity=2, want=1)
 
     def queries_for_one_page() -> int:
         with CaptureQueriesContext(connection) as captured:

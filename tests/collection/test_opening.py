@@ -16,8 +16,6 @@ from collection.models import (
     LedgerReason,
     Opening,
     OwnedProduct,
-    Product,
-    ProductKind,
 )
 from collection.services.opening import MAX_OPEN_AT_ONCE, opening_audit, products_open
 from collection.services.store import product_grant
@@ -173,10 +171,7 @@ def test_opening_someone_elses_product_is_refused(client, player, booster):
     assert not CardOwnership.objects.exists()
 
 
-def test_an_event_pass_can_not_be_opened(client, player, catalog):
-    event_pass, _ = Product.objects.get_or_create(
-        name="Event Pass", defaults={"kind": ProductKind.EVENT_PASS, "price": 100}
-    )
+def test_an_event_pass_can_not_be_opened(client, player, event_pass):
     (item_id,) = give(player, event_pass)
 
     response = open_products(client, [item_id])

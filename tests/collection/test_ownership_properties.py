@@ -25,6 +25,7 @@ from collection.services.opening import OpeningError, products_open
 from collection.services.store import StoreError, credits_grant, product_grant, product_purchase
 from collection.services.wants import WantError, want_set
 from tcgsite.accounts.models import User
+from tests.factories import EventPassFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -46,9 +47,7 @@ OPERATIONS = st.lists(
 
 @pytest.fixture
 def products(catalog):
-    event_pass, _ = Product.objects.get_or_create(
-        name="Event Pass", defaults={"kind": ProductKind.EVENT_PASS, "price": 100}
-    )
+    event_pass = EventPassFactory()
     return [
         Product.objects.get(kind=ProductKind.BOOSTER_PACK),
         Product.objects.filter(kind=ProductKind.STARTER_DECK).order_by("name").first(),

@@ -15,7 +15,15 @@ from collection.decks.models import Deck, DeckCard, LimitedPool, PlayFormat
 from collection.decks.services import decks
 from collection.models import CardOwnership, Product
 from game.engine import deckrules
-from tests.factories import CardFactory, CardSetFactory, UserFactory
+from tests.factories import (
+    CardFactory,
+    CardOwnershipFactory,
+    CardSetFactory,
+    DeckFactory,
+    LimitedPoolFactory,
+    PlayFormatFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -47,28 +55,6 @@ def entries(counts: dict[int, int]) -> list[str]:
 
 def rules_of(validation) -> dict[str, deckrules.RuleCheck]:
     return {check.rule: check for check in validation.checks}
-
-
-def ensure_play_formats() -> None:
-    """Standard and Limited, as the data migration makes them (a flushed database lost them)."""
-    PlayFormat.objects.get_or_create(
-        slug="standard",
-        defaults={"name": "Standard", "position": 0, "description": "Constructed play."},
-    )
-    PlayFormat.objects.get_or_create(
-        slug="limited",
-        defaults={
-            "name": "Limited",
-            "kind": "limited",
-            "position": 1,
-            "description": "Sealed tournaments.",
-        },
-    )
-
-
-@pytest.fixture(autouse=True)
-def _play_formats(db):
-    ensure_play_formats()
 
 
 @pytest.fixture
@@ -216,14 +202,11 @@ def test_a_deck_whose_cards_were_traded_away_is_no_longer_valid(player, jedi, st
 def test_a_format_made_in_the_admin_bans_and_restricts_titles(player, jedi):
     deck = decks.deck_save(owner=player, name="Temple Guard", counts=ids(jedi)).deck
     three = [card.title for card, copies in jedi.items() if copies == 3]
-    strict = PlayFormat.objects.create(
-        name="Strict",
-        slug="strict",
-        description="Test",
+    strict = PlayFormatFactory(
         banned_titles=[three[0], 42],
         restricted_titles=[three[1]],
+        sets=[CardSet.objects.get(number=1)],
     )
-    strict.sets.add(CardSet.objects.get(number=1))
 
     checks = rules_of(deck_selectors.deck_validate(deck=deck, play_format=strict))
 
@@ -235,8 +218,7 @@ def test_a_format_made_in_the_admin_bans_and_restricts_titles(player, jedi):
 def test_a_set_restricted_format_refuses_cards_of_other_sets(player, jedi):
     deck = decks.deck_save(owner=player, name="Temple Guard", counts=ids(jedi)).deck
     other_set = CardSetFactory(number=7, name="Future Set")
-    only_future = PlayFormat.objects.create(name="Future", slug="future", description="Test")
-    only_future.sets.add(other_set)
+    only_future = PlayFormatFactory(sets=[other_set])
 
     check = rules_of(deck_selectors.deck_validate(deck=deck, play_format=only_future))[
         deckrules.SETS_RULE
@@ -291,7 +273,7 @@ def test_removing_copies(player, jedi):
 
 def test_another_players_avatar_is_not_usable(player):
     made = CardFactory(card_set=CardSetFactory(number=0), card_type="avatar", creator=UserFactory())
-    CardOwnership.objects.create(owner=player, card=made, quantity=1)
+    CardOwnershipFactory(owner=player, card=made)
     with pytest.raises(deck_selectors.DeckError):
         deck_selectors.deck_entries_change(
             owner=player, counts={}, card_id=str(made.pk), copies="1", operation="add"
@@ -334,13 +316,7 @@ def test_import_refuses_a_huge_text(player):
 
 @pytest.fixture
 def pool(player, jedi):
-    counts = {str(card.pk): copies for card, copies in jedi.items()}
-    return LimitedPool.objects.create(
-        owner=player,
-        name="Sealed Sunday",
-        card_counts=counts,
-        deadline=timezone.now() + datetime.timedelta(minutes=30),
-    )
+    return LimitedPoolFactory(owner=player, name="Sealed Sunday", cards=jedi)
 
 
 def test_a_limited_deck_saves_from_the_pool_and_is_valid_for_limited(player, jedi, pool, limited):
@@ -418,7 +394,7 @@ def test_toolbar_links_to_create_avatar_and_the_wizard(client, player):
 
 
 @pytest.mark.parametrize("view", ["graphic", "table"])
-def test_builder_query_count_does_not_grow_with_the_collection(client, view):
+def test_builder_query_count_does_not_grow_with_the_collection(client, view, empty_catalog):
     """Same number of queries with 5 owned cards as with 150, and with a deck of each."""
     player = UserFactory()
     client.force_login(player)
@@ -426,8 +402,7 @@ def test_builder_query_count_does_not_grow_with_the_collection(client, view):
 
     def queries_for_the_builder(cards) -> int:
         give(player, dict.fromkeys(cards, 4))
-        deck = Deck.objects.create(owner=player, name=f"Deck of {len(cards)}")
-        DeckCard.objects.bulk_create(DeckCard(deck=deck, card=card, quantity=4) for card in cards)
+        deck = DeckFactory(owner=player, cards=dict.fromkeys(cards, 4))
         with CaptureQueriesContext(connection) as captured:
             response = client.get(reverse("decks:deck_edit", args=[deck.pk]), {"view": view})
         assert response.status_code == 200
@@ -683,12 +658,7 @@ def test_unsaved_changes_stay_marked_when_the_view_changes(client, player, jedi)
 
 @pytest.mark.parametrize("card_counts", [{}, [], {"x": 1, "5": "two"}])
 def test_a_malformed_or_empty_pool_shows_an_empty_builder(client, player, card_counts):
-    pool = LimitedPool.objects.create(
-        owner=player,
-        name="Odd pool",
-        card_counts=card_counts,
-        deadline=timezone.now() + datetime.timedelta(minutes=5),
-    )
+    pool = LimitedPoolFactory(owner=player, card_counts=card_counts)
     client.force_login(player)
     response = client.get(reverse("decks:limited_builder", args=[pool.pk]))
     assert response.status_code == 200

@@ -14,7 +14,7 @@ from collection.decks.services.avatar_creation import avatar_create
 from collection.decks.services.wizard import deck_from_wizard
 from collection.models import CardOwnership, Product, ProductKind
 from game.engine.vocabulary import DECK_TYPES
-from tests.factories import UserFactory
+from tests.factories import CardOwnershipFactory, DeckFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -171,14 +171,14 @@ def test_another_players_made_avatar_is_never_offered(catalog):
         },
         name="Tala Wren",
     )
-    CardOwnership.objects.create(owner=other, card=made, quantity=1)
+    CardOwnershipFactory(owner=other, card=made)
     assert made.pk not in {card.id for card in wizard_cards(owner=other)}
 
 
 def test_deck_names_are_unique_per_player(catalog):
     player = UserFactory()
     give_starter_deck(player, "jedi")
-    Deck.objects.create(owner=player, name="Light")
+    DeckFactory(owner=player, name="Light")
     form = starter_choices("jedi")
     choices = WizardChoices(
         archetype="jedi",
@@ -332,7 +332,7 @@ def test_the_fill_follows_the_shares_on_the_page(player_client):
 
 def test_a_taken_deck_name_is_refused_on_the_name_step(player_client):
     give_starter_deck(player_client.player, "rebel")
-    Deck.objects.create(owner=player_client.player, name="Raiders")
+    DeckFactory(owner=player_client.player, name="Raiders")
     form = {**starter_choices("rebel"), "name": "Raiders", "step": "5", "go": "save"}
     html = player_client.post(WIZARD, form).content.decode()
     assert "Name your deck." in html
