@@ -80,9 +80,15 @@ def _database_restore(contents: dict[str, str]) -> None:
     if CardSet.objects.exists():  # the test was skipped before it touched the database
         return
     for alias, data in contents.items():
-        # The flush made content types and permissions anew, under new keys.
+        # The flush made content types and permissions anew, under new keys. Sequences go on
+        # from where they are, past every restored key.
         call_command(
-            "flush", database=alias, interactive=False, inhibit_post_migrate=True, verbosity=0
+            "flush",
+            database=alias,
+            interactive=False,
+            inhibit_post_migrate=True,
+            reset_sequences=False,
+            verbosity=0,
         )
         connections[alias].creation.deserialize_db_from_string(data)
     ContentType.objects.clear_cache()
