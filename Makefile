@@ -44,6 +44,7 @@ format: install
 
 bench: setup
 	$(PY) benchmarks/card_browser.py
+	$(PY) benchmarks/card_faces.py
 	$(PY) benchmarks/collection_manager.py
 	$(PY) benchmarks/deck_builder.py
 	$(PY) benchmarks/engine.py

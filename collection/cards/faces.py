@@ -1,16 +1,16 @@
 """Card faces drawn as standalone SVG from data alone.
 
-No external art or fonts: the "art" is built from shapes (an emblem per archetype, a silhouette
-per card type) and text uses generic font stacks. SVG cannot wrap text, so game text is wrapped
+No external art or fonts: each card's art is drawn from shapes by collection.cards.art, and
+text uses generic font stacks. SVG cannot wrap text, so game text is wrapped
 here with estimated glyph widths. The output depends only on the card's data (deterministic),
-and its one element id is shared by identical definitions, so many faces can share a page.
+and its few element ids are shared only by identical definitions, so many faces can share a page.
 """
 
 import re
-import zlib
 from dataclasses import dataclass
 from html import escape
 
+from collection.cards.art import card_art_svg
 from collection.cards.glossary import GLOSSARY, TERMS
 from collection.cards.models import Archetype, CardType
 from game.engine.vocabulary import KEYWORDS
@@ -43,28 +43,15 @@ class Palette:
     frame: str  # outer frame
     frame_edge: str  # bevel line inside the frame
     plate: str  # title and type-line plates
-    accent: str  # trim, credits and emblem
-    sky_top: str  # art panel background, top to bottom
-    sky_bottom: str
-    ground: str  # the horizon the silhouette stands on
+    accent: str  # trim and credits
 
 
 PALETTES: dict[str, Palette] = {
-    Archetype.JEDI: Palette(
-        "#1d4a73", "#6fa6d8", "#12324f", "#e6c66e", "#9cc9ec", "#e8d6a4", "#8a6e45"
-    ),
-    Archetype.REBEL: Palette(
-        "#87371a", "#e08a4e", "#5a230f", "#f3d39c", "#f6b26b", "#a4472a", "#4a2416"
-    ),
-    Archetype.IMPERIAL: Palette(
-        "#39424d", "#93a1b2", "#22282f", "#d3dbe4", "#b7c3d0", "#56616e", "#2b3138"
-    ),
-    Archetype.SITH: Palette(
-        "#520b12", "#b32a36", "#2c0509", "#f08a7a", "#e0533f", "#6a1217", "#1a0406"
-    ),
-    Archetype.GENERIC: Palette(
-        "#4f4a3f", "#a39676", "#332f27", "#eadfc3", "#a9c4b6", "#5b6f63", "#2f3a33"
-    ),
+    Archetype.JEDI: Palette("#1d4a73", "#6fa6d8", "#12324f", "#e6c66e"),
+    Archetype.REBEL: Palette("#87371a", "#e08a4e", "#5a230f", "#f3d39c"),
+    Archetype.IMPERIAL: Palette("#39424d", "#93a1b2", "#22282f", "#d3dbe4"),
+    Archetype.SITH: Palette("#520b12", "#b32a36", "#2c0509", "#f08a7a"),
+    Archetype.GENERIC: Palette("#4f4a3f", "#a39676", "#332f27", "#eadfc3"),
 }
 
 TEXT_BOX_FILL = "#f6f1e5"
@@ -510,181 +497,13 @@ def _datapad_glyph(lore: str, size: FaceSize) -> str:
 
 # --- Art panel ---------------------------------------------------------------------------------
 
-# Emblems are drawn in a 100-unit box centred on the origin.
-EMBLEMS = {
-    # Upright blade between rising wings.
-    Archetype.JEDI: (
-        '<path d="M0,-48 L5,-30 L5,28 L0,38 L-5,28 L-5,-30 Z"/>'
-        '<path d="M-8,24 C-34,22 -48,0 -44,-30 C-36,-8 -24,2 -8,6 Z"/>'
-        '<path d="M8,24 C34,22 48,0 44,-30 C36,-8 24,2 8,6 Z"/>'
-        '<path d="M-16,-22 H16 V-16 H-16 Z"/>'
-    ),
-    # A rising bird inside an open ring.
-    Archetype.REBEL: (
-        '<path d="M0,-46 L7,6 L0,26 L-7,6 Z"/>'
-        '<path d="M-6,36 C-40,30 -46,-8 -30,-36 C-30,-8 -20,14 -6,22 Z"/>'
-        '<path d="M6,36 C40,30 46,-8 30,-36 C30,-8 20,14 6,22 Z"/>'
-        '<path d="M-30,40 A50,50 0 0 0 30,40" fill="none" stroke-width="5"/>'
-    ),
-    # A six-spoked cog.
-    Archetype.IMPERIAL: (
-        '<circle r="40" fill="none" stroke-width="9"/>'
-        '<circle r="12" fill="none" stroke-width="6"/>'
-        + "".join(
-            f'<path d="M-4,-46 H4 V-12 H-4 Z" transform="rotate({angle})"/>'
-            for angle in range(0, 360, 60)
-        )
-        + "".join(
-            f'<path d="M-5,-50 H5 V-43 H-5 Z" transform="rotate({angle})"/>'
-            for angle in range(30, 360, 60)
-        )
-    ),
-    # A jagged star in a broken hexagon.
-    Archetype.SITH: (
-        '<path d="M0,-46 L8,-14 L40,-23 L14,0 L40,23 L8,14 L0,46 L-8,14 L-40,23 L-14,0 '
-        'L-40,-23 L-8,-14 Z"/>'
-        '<path d="M-24,-44 L-46,-4 M-46,4 L-24,44 M24,44 L46,4 M46,-4 L24,-44" fill="none" '
-        'stroke-width="5"/>'
-    ),
-    # A compass star in two rings: no allegiance.
-    Archetype.GENERIC: (
-        '<circle r="44" fill="none" stroke-width="3"/>'
-        '<circle r="30" fill="none" stroke-width="2"/>'
-        '<path d="M0,-50 L7,-7 L50,0 L7,7 L0,50 L-7,7 L-50,0 L-7,-7 Z"/>'
-    ),
-}
-
-_BUST = (
-    '<circle cy="-64" r="17"/>'
-    '<path d="M-40,0 C-40,-22 -28,-36 -12,-40 L-8,-48 H8 L12,-40 C28,-36 40,-22 40,0 Z"/>'
-)
-
-# Silhouettes stand on the origin (y grows downward, so they are drawn at negative y).
-SILHOUETTES = {
-    CardType.AVATAR: _BUST,
-    CardType.UNIT: (
-        f'<g transform="translate(-26,-6) scale(0.82)" opacity="0.7">{_BUST}</g>'
-        f'<g transform="translate(22,-3) scale(0.88)" opacity="0.7">{_BUST}</g>'
-        f'<g transform="translate(0,0)">{_BUST}</g>'
-    ),
-    # A ringed planet and a destination star.
-    CardType.QUEST: (
-        '<circle cy="-52" r="26"/>'
-        '<ellipse cy="-52" rx="46" ry="9" fill="none" stroke-width="4" '
-        'transform="rotate(-16 0 -52)"/>'
-        '<path d="M36,-92 L39,-84 L47,-81 L39,-78 L36,-70 L33,-78 L25,-81 L33,-84 Z"/>'
-    ),
-    # A burst of the Force around a lightning bolt.
-    CardType.ABILITY: (
-        '<circle cy="-52" r="24" opacity="0.35"/>'
-        + "".join(
-            f'<path d="M-2,-86 H2 L1,-74 H-1 Z" transform="rotate({angle} 0 -52)"/>'
-            for angle in range(0, 360, 45)
-        )
-        + '<path d="M6,-76 L-10,-50 L-1,-50 L-6,-28 L10,-56 L1,-56 Z"/>'
-    ),
-    # A crosshair.
-    CardType.TACTIC: (
-        '<circle cy="-52" r="30" fill="none" stroke-width="5"/>'
-        '<circle cy="-52" r="12" fill="none" stroke-width="3"/>'
-        '<path d="M0,-92 V-70 M0,-34 V-12 M-40,-52 H-18 M18,-52 H40" stroke-width="4"/>'
-        '<circle cy="-52" r="3"/>'
-    ),
-}
-ITEM_SILHOUETTES = {
-    "weapon": (
-        '<path d="M-46,-66 H28 L32,-62 H44 V-55 H32 L28,-51 H-4 L-8,-43 L-12,-14 H-30 '
-        'L-25,-44 L-40,-48 L-46,-55 Z"/>'
-        '<path d="M-6,-51 Q-7,-36 4,-36 V-40 Q-2,-40 -2,-51 Z"/>'
-        '<path d="M-34,-74 H6 V-68 H-34 Z"/>'
-    ),
-    "armor": (
-        '<path d="M-34,-84 L-14,-90 Q0,-80 14,-90 L34,-84 L42,-60 L30,-56 L28,-22 '
-        'Q0,-8 -28,-22 L-30,-56 L-42,-60 Z"/>'
-    ),
-    "starship": (
-        '<path d="M0,-100 L12,-46 L48,-26 V-16 L12,-22 L8,-8 H-8 L-12,-22 L-48,-16 V-26 '
-        'L-12,-46 Z"/>'
-    ),
-}
-
-
-def _item_kind(card) -> str:
-    """Starships, armour and weapons are the item families the rulebook names."""
-    traits = {str(trait).lower() for trait in card.traits or []}
-    if (card.restriction or "").lower() == "starship" or "starship" in traits:
-        return "starship"
-    if "armor" in traits or "armour" in traits:
-        return "armor"
-    return "weapon"
-
-
-def _sky_gradient_id(archetype: str) -> str:
-    # Named after the archetype alone, so when many faces are inlined in one page every
-    # element carrying this id holds the same gradient and it does not matter which one wins.
-    return f"card-face-sky-{archetype or 'generic'}"
-
-
-def _sky_gradient(archetype: str, palette: Palette) -> str:
-    return (
-        f'<defs><linearGradient id="{_sky_gradient_id(archetype)}" x1="0" y1="0" x2="0" y2="1">'
-        f'<stop offset="0" stop-color="{palette.sky_top}"/>'
-        f'<stop offset="1" stop-color="{palette.sky_bottom}"/></linearGradient></defs>'
-    )
-
 
 def _art_panel(card, palette: Palette) -> str:
-    width, height = ART_RIGHT - ART_LEFT, ART_BOTTOM - ART_TOP
-    out = [
-        _sky_gradient(card.archetype, palette),
-        f'<rect x="{ART_LEFT}" y="{ART_TOP}" width="{width}" height="{height}" '
-        f'fill="url(#{_sky_gradient_id(card.archetype)})"/>',
-    ]
-    # Stars placed by the card's own hash, so each card's sky differs but never changes.
-    seed = zlib.crc32(f"{card.title}|{card.card_type}".encode())
-    for _ in range(22):
-        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-        x = ART_LEFT + 4 + (seed % 1000) / 1000 * (width - 8)
-        y = ART_TOP + 4 + ((seed >> 10) % 1000) / 1000 * (height * 0.6)
-        radius = 0.5 + (seed >> 20) % 3 * 0.35
-        out.append(
-            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(radius)}" fill="#fff" '
-            f'opacity="{_num(0.35 + (seed >> 22) % 4 * 0.12)}"/>'
-        )
-    centre_x = (ART_LEFT + ART_RIGHT) / 2
-    out.append(
-        f'<g transform="translate({_num(centre_x)},{ART_TOP + 54}) scale(0.98)" '
-        f'fill="{palette.accent}" stroke="{palette.accent}" stroke-width="0" opacity="0.3">'
-        f"{EMBLEMS[card.archetype or Archetype.GENERIC]}</g>"
+    return card_art_svg(card, x=ART_LEFT, y=ART_TOP) + (
+        f'<rect x="{ART_LEFT}" y="{ART_TOP}" width="{ART_RIGHT - ART_LEFT}" '
+        f'height="{ART_BOTTOM - ART_TOP}" fill="none" stroke="{palette.accent}" '
+        'stroke-width="1.5"/>'
     )
-    for radius, opacity in ((46, 0.1), (34, 0.12), (22, 0.14)):
-        out.append(
-            f'<circle cx="{_num(centre_x)}" cy="{ART_BOTTOM - 44}" r="{radius}" fill="#fff" '
-            f'opacity="{opacity}"/>'
-        )
-    horizon = ART_BOTTOM - 18
-    out.append(
-        f'<path d="M{ART_LEFT},{ART_BOTTOM} V{horizon} Q{_num(centre_x)},{horizon - 22} '
-        f'{ART_RIGHT},{horizon} V{ART_BOTTOM} Z" fill="{palette.ground}"/>'
-        f'<path d="M{ART_LEFT},{horizon} Q{_num(centre_x)},{horizon - 22} {ART_RIGHT},{horizon}" '
-        f'fill="none" stroke="{palette.accent}" stroke-opacity="0.55" stroke-width="1.2"/>'
-    )
-    if card.card_type == CardType.ITEM:
-        silhouette = ITEM_SILHOUETTES[_item_kind(card)]
-    else:
-        silhouette = SILHOUETTES[card.card_type]
-    light_figure = card.card_type == CardType.ABILITY
-    figure_colour = "#fff8e0" if light_figure else "#11151b"
-    out.append(
-        f'<g transform="translate({_num(centre_x)},{ART_BOTTOM - 9}) scale(0.88)" '
-        f'fill="{figure_colour}" stroke="{figure_colour}" stroke-width="0" '
-        f'opacity="{0.95 if light_figure else 0.9}">{silhouette}</g>'
-    )
-    out.append(
-        f'<rect x="{ART_LEFT}" y="{ART_TOP}" width="{width}" height="{height}" fill="none" '
-        f'stroke="{palette.accent}" stroke-width="1.5"/>'
-    )
-    return "".join(out)
 
 
 # --- Attributes ----------------------------------------------------------------------------------
