@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 
 import pytest
+from django.urls import reverse
 
 from collection.cards.art import art_subject
 from collection.cards.faces import FACE_SIZES, card_face_svg
@@ -175,3 +176,16 @@ def test_a_quest_or_power_the_art_does_not_name_still_gets_a_picture():
 
     assert art_subject(quest).kind == "quest" and art_subject(quest).name
     assert art_subject(ability).kind == "emblem" and art_subject(ability).name
+
+
+@pytest.mark.django_db
+def test_the_face_url_and_the_card_page_show_the_cards_own_art(client, catalog):
+    """The Card Browser, binder, Deck Builder and Test Draw show faces from the face URL."""
+    wookiee = Card.objects.printed().get(title="Wookiee Freedom Fighter")
+    set_number, number = wookiee.card_set.number, wookiee.number
+
+    face = client.get(reverse("cards:card_face", args=[set_number, number]), {"size": "small"})
+    page = client.get(reverse("cards:card_detail", args=[set_number, number]))
+
+    assert b'data-subject="figure-wookiee"' in face.content
+    assert b'data-subject="figure-wookiee"' in page.content
