@@ -36,7 +36,7 @@ def _hsl(hue: float, saturation: float, lightness: float) -> str:
 HUE_FAMILIES = {
     Archetype.JEDI: (205, 22, 0.5),
     Archetype.REBEL: (22, 14, 0.6),
-    Archetype.IMPERIAL: (215, 18, 0.14),
+    Archetype.IMPERIAL: (215, 30, 0.18),
     Archetype.SITH: (356, 10, 0.62),
     Archetype.GENERIC: (115, 45, 0.28),
 }
@@ -460,6 +460,20 @@ def _trooper_helmet(_skin: str, _rng) -> str:
     )
 
 
+def _trooper_marks(role: str, rng: random.Random) -> str:
+    """Troopers look alike by design; rank pauldrons and scout visors tell them apart."""
+    marks = ""
+    pauldron = rng.choice(("", "#e07a20", "#1a1a1a", "#b02020", "#2050a0", "#f0f0f0"))
+    if pauldron:
+        marks += (
+            f'<path d="M-40,-18 C-40,-34 -30,-42 -16,-44 L-12,-30 C-24,-30 -32,-26 -34,-16 Z" '
+            f'fill="{pauldron}" stroke="#14161a" stroke-width="0.8"/>'
+        )
+    if role == "scout trooper":
+        marks += '<rect x="-15" y="-77" width="30" height="6" rx="2" fill="#14161a"/>'
+    return marks
+
+
 HUMAN_SKINS = ("#f1c9a5", "#d9a47a", "#b97e55", "#8a5a3b", "#5e3b26", "#f3d6c0")
 
 SPECIES: dict[str, Species] = {
@@ -617,6 +631,8 @@ def _figure(species_key: str, role: str, archetype: str, rng: random.Random, pal
     if species_key not in ("stormtrooper", "jawa", "ithorian"):
         out.append(f'<rect x="-6" y="-56" width="12" height="12" fill="{skin}"/>')
     out.append(species.head(skin, rng))
+    if species_key == "stormtrooper":
+        out.append(_trooper_marks(role, rng))
     if species.hair and not hood:
         style = rng.choice(HAIR_STYLES)
         if style:
@@ -1381,9 +1397,11 @@ def _subject_svg(card, subject: Subject, rng: random.Random, palette: ArtPalette
                     + _placed(figure, x=centre + offset, y=HEIGHT + 4, scale=0.82, mirror=mirror)
                     + "</g>"
                 )
-        scale = rng.uniform(0.98, 1.12) * (0.85 if subject.name == "jawa" else 1)
+        # Framing: a half figure, or a close-up whose shoulders sink below the panel's edge.
+        scale = rng.choice((1.0, 1.1, 1.28)) * (0.85 if subject.name == "jawa" else 1)
         figure = _figure(subject.name, role, card.archetype, rng, palette)
-        out.append(_placed(figure, x=centre, y=HEIGHT + 2, scale=scale, mirror=mirror))
+        sink = (scale - 1) * 45 if not out else 0
+        out.append(_placed(figure, x=centre, y=HEIGHT + 2 + sink, scale=scale, mirror=mirror))
         return "".join(out)
     if subject.kind == "droid":
         return _placed(
