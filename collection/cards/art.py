@@ -474,6 +474,14 @@ def _trooper_marks(role: str, rng: random.Random) -> str:
     return marks
 
 
+def _stranger_head(_skin: str, _rng) -> str:
+    """A hooded face in shadow: a made avatar before its player picks a species."""
+    return (
+        '<path d="M-20,-50 C-24,-82 -12,-98 0,-98 C12,-98 24,-82 20,-50 Z" fill="#2a2a32"/>'
+        '<ellipse cy="-70" rx="12" ry="15" fill="#0c0c10"/>' + _eyes("#9ad0ff", r=1.4)
+    )
+
+
 HUMAN_SKINS = ("#f1c9a5", "#d9a47a", "#b97e55", "#8a5a3b", "#5e3b26", "#f3d6c0")
 
 SPECIES: dict[str, Species] = {
@@ -500,6 +508,7 @@ SPECIES: dict[str, Species] = {
     "tusken": Species(("#c9b48e",), _tusken_head),
     "ewok": Species(("#7a5434", "#a07850", "#4a3626"), _ewok_head, bulk=0.8),
     "stormtrooper": Species(("#eef0f2",), _trooper_helmet),
+    "stranger": Species(("#0c0c10",), _stranger_head),
     "alien": Species(("#8aa0b8", "#b88aa0", "#a0b88a"), _big_eyed_head),
 }
 
@@ -1278,6 +1287,8 @@ def _being(traits: list[str]) -> Subject:
         return Subject("creature", next((t for t in traits if t in CREATURE_ROLES), "beast"))
     if "stormtrooper" in traits or "scout trooper" in traits:
         return Subject("figure", "stormtrooper")
+    if "unknown species" in traits:
+        return Subject("figure", "stranger")
     species = next((t for t in traits if t in SPECIES), "alien" if traits else "human")
     return Subject("figure", species)
 

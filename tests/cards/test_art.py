@@ -97,6 +97,12 @@ def test_a_made_avatar_shows_the_species_its_player_chose():
     assert subject_of(card) == "figure-wookiee"
 
 
+def test_an_avatar_without_a_species_yet_is_a_hooded_stranger():
+    card = make_card(**avatar_card_fields({}, name=""), cost=None)
+
+    assert subject_of(card) == "figure-stranger"
+
+
 @pytest.mark.django_db
 def test_no_two_catalog_cards_share_their_art(catalog):
     arts = [ET.tostring(art_of(card_face_svg(card))) for card in catalog_cards()]
