@@ -44,6 +44,13 @@ class DeckError(UserError):
     """A deck request the player can get wrong; the message is shown to them."""
 
 
+class DeckNameTaken(DeckError):
+    """The player already has a deck of that name, ignoring case (the database agrees)."""
+
+    def __init__(self, name: str):
+        super().__init__(f"You already have a deck called \u201c{name}\u201d; choose another name.")
+
+
 class DeckInvalid(DeckError):
     """A Limited deck refused because it breaks rules; ``validation`` says which."""
 
