@@ -30,7 +30,7 @@ def collection_cards(*, owner, filters: CardFilters, only_owned: bool) -> QueryS
     cards of which the player has no copy."""
     ownership = CardOwnership.objects.filter(owner=owner, card=OuterRef("pk"))
     cards = (
-        Card.objects.visible_to(owner)
+        Card.objects.collectable_by(owner)
         .annotate(
             owned=Coalesce(Subquery(ownership.values("quantity")[:1]), 0),
             want=Coalesce(Subquery(ownership.values("want")[:1]), 0),

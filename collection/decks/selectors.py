@@ -347,7 +347,7 @@ def deck_import(*, owner: User, text: str, pool: LimitedPool | None = None) -> I
     if len(text) > MAX_IMPORT_CHARACTERS:
         raise DeckError(f"A deck list has at most {MAX_IMPORT_CHARACTERS:,} characters.")
     supply = card_supply(owner=owner, pool=pool)
-    cards = Card.objects.visible_to(owner).select_related("card_set")
+    cards = Card.objects.collectable_by(owner).select_related("card_set")
     by_title: dict[str, deckrules.CardFacts] = {}
     # Of cards sharing a title (a reprint), take the one the player has most copies of.
     for card in sorted(cards, key=lambda card: supply.counts.get(card.pk, 0)):
@@ -418,7 +418,7 @@ def _usable_cards(owner: User, card_ids, pool: LimitedPool | None) -> dict[int, 
     if pool is not None:
         cards = cards.filter(pk__in=pool_counts(pool))
     else:
-        cards = cards.visible_to(owner)
+        cards = cards.collectable_by(owner)
     return {card.pk: card for card in cards}
 
 
@@ -462,7 +462,7 @@ def wizard_cards(*, owner: User) -> list[OwnedCard]:
     (and, like the Collection Manager, no avatar another player made)."""
     rows = (
         CardOwnership.objects.filter(owner=owner, quantity__gt=0)
-        .filter(card__in=Card.objects.visible_to(owner))
+        .filter(card__in=Card.objects.collectable_by(owner))
         .values_list(
             "card_id",
             "card__title",
