@@ -110,3 +110,17 @@ def owner_openings(*, owner, owned_product_ids: list[int], limit: int) -> list[O
         .select_related("owned_product__product")
         .order_by("owned_product_id")[:limit]
     )
+
+
+def owner_opening_history(*, owner) -> QuerySet[Opening]:
+    """Every opening of the player's own products, newest first, with what it was drawn from."""
+    return (
+        Opening.objects.filter(owned_product__owner=owner)
+        .select_related("owned_product__product", "drawn_from")
+        .order_by("-created", "-pk")
+    )
+
+
+def owner_opening(*, owner, opening_id: int) -> Opening | None:
+    """One opening of the player's own products, or None (also for another player's)."""
+    return owner_opening_history(owner=owner).filter(pk=opening_id).first()
