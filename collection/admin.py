@@ -12,6 +12,7 @@ from django.utils.html import format_html
 
 from collection.boosters import BoosterError, booster_contents, slots_problems
 from collection.models import (
+    BoosterRecipe,
     CardOwnership,
     CreditEntry,
     ItemEntry,
@@ -24,7 +25,7 @@ from collection.models import (
     Wallet,
 )
 from collection.services.ledger import LedgerOperationDone
-from collection.services.opening import booster_pool, opening_audit
+from collection.services.opening import booster_pool, opening_check
 from collection.services.store import StoreError, credits_grant, product_grant
 from tcgsite.accounts.models import User
 
@@ -248,13 +249,31 @@ class OwnedProductAdmin(ReadOnlyAdmin):
     date_hierarchy = "acquired"
 
 
+@admin.register(BoosterRecipe)
+class BoosterRecipeAdmin(ReadOnlyAdmin):
+    """What packs were drawn from; written by openings, never edited."""
+
+    list_display = ("digest", "slots", "created")
+    search_fields = ("digest",)
+    date_hierarchy = "created"
+
+
 @admin.register(Opening)
 class OpeningAdmin(ReadOnlyAdmin):
-    list_display = ("product", "owner", "seed", "cards", "new_cards", "audited", "created")
+    list_display = (
+        "product",
+        "owner",
+        "seed",
+        "drawn_from",
+        "cards",
+        "new_cards",
+        "audited",
+        "created",
+    )
     list_filter = ("owned_product__product__kind", "owned_product__product")
-    list_select_related = ("owned_product__product", "owned_product__owner")
+    list_select_related = ("owned_product__product", "owned_product__owner", "drawn_from")
     search_fields = ("owned_product__owner__username", "owned_product__product__name")
-    readonly_fields = ("audited",)
+    readonly_fields = ("audited", "audit")
     date_hierarchy = "created"
     list_per_page = 50  # the audit draws each booster again
 
@@ -276,10 +295,13 @@ class OpeningAdmin(ReadOnlyAdmin):
 
     @admin.display(boolean=True, description="audited")
     def audited(self, opening):
-        """Whether the seed draws the recorded cards again; starter decks have no seed."""
-        if opening.seed is None:
-            return None
-        return opening_audit(opening=opening)
+        """Whether the seed draws the recorded cards again from the recorded recipe; unknown
+        for starter decks and for packs opened before recipes were kept."""
+        return opening_check(opening=opening).genuine
+
+    @admin.display(description="audit")
+    def audit(self, opening):
+        return opening_check(opening=opening).explanation
 
 
 @admin.register(CardOwnership)

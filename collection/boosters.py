@@ -1,5 +1,7 @@
 """Drawing a booster pack's cards: pure, seeded, so that any opening can be replayed."""
 
+import hashlib
+import json
 import random
 from collections.abc import Mapping, Sequence
 
@@ -30,6 +32,33 @@ def booster_contents(
             )
         cards.extend(rng.sample(candidates, slot["count"]))
     return cards
+
+
+def recipe_digest(slots: Sequence[Mapping], pool: Mapping[str, Sequence[int]]) -> str:
+    """The SHA-256 (hex) naming a recipe: of its JSON with sorted keys and no spaces, so that
+    anyone holding the slots and the pool can compute it again."""
+    canonical = json.dumps({"pool": pool, "slots": slots}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def pool_problems(pool) -> list[str]:
+    """What is wrong with a recorded card pool (a map of rarity letter to card ids)."""
+    if not isinstance(pool, dict):
+        return ['A card pool is a map like {"R": [card id, ...], ...}.']
+    return [
+        f"{rarity!r}: a rarity's cards are a list of distinct card ids."
+        for rarity, ids in pool.items()
+        if not isinstance(ids, list)
+        or not all(isinstance(card_id, int) and not isinstance(card_id, bool) for card_id in ids)
+        or len(set(ids)) != len(ids)
+    ]
+
+
+def pool_card_ids(pool) -> list[int]:
+    """The card ids of a recorded pool; a malformed one (the audit flags it) names none."""
+    if pool_problems(pool):
+        return []
+    return [card_id for ids in pool.values() for card_id in ids]
 
 
 def slots_problems(slots) -> list[str]:

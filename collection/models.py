@@ -156,13 +156,38 @@ class OwnedProduct(models.Model):
         return f"{self.product} of {self.owner} ({state})"
 
 
+class BoosterRecipe(models.Model):
+    """What booster packs were drawn from: a booster's slots and its set's card pool by rarity,
+    as they were when a pack was opened. Stored once per distinct content and named by the
+    SHA-256 of that content (``collection.boosters.recipe_digest``), so staff may edit slots,
+    cards and rarities later and every opening can still be drawn again exactly."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    slots = models.JSONField(help_text='[{"rarity": "R", "count": 1}, ...], in drawing order.')
+    pool = models.JSONField(help_text='{"R": [card id, ...], ...}, each in card-number order.')
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"Booster recipe {self.digest[:12]}"
+
+
 class Opening(models.Model):
-    """What opening a product revealed, with the seed that drew a booster's cards."""
+    """What opening a product revealed, with the seed that drew a booster's cards and the
+    recipe it drew them from."""
 
     owned_product = models.OneToOneField(
         OwnedProduct, on_delete=models.PROTECT, related_name="opening"
     )
     seed = models.BigIntegerField(null=True, blank=True)
+    drawn_from = models.ForeignKey(
+        BoosterRecipe,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="openings",
+        help_text="Empty for starter decks, and for packs opened before recipes were kept "
+        "whose cards today's slots and cards no longer draw.",
+    )
     card_ids = models.JSONField(help_text="The revealed cards, in reveal order.")
     new_card_ids = models.JSONField(
         default=list, help_text="Revealed cards the player did not own before."

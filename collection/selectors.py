@@ -30,7 +30,7 @@ def collection_cards(*, owner, filters: CardFilters, only_owned: bool) -> QueryS
     cards of which the player has no copy."""
     ownership = CardOwnership.objects.filter(owner=owner, card=OuterRef("pk"))
     cards = (
-        Card.objects.visible_to(owner)
+        Card.objects.collectable_by(owner)
         .annotate(
             owned=Coalesce(Subquery(ownership.values("quantity")[:1]), 0),
             want=Coalesce(Subquery(ownership.values("want")[:1]), 0),
@@ -110,3 +110,17 @@ def owner_openings(*, owner, owned_product_ids: list[int], limit: int) -> list[O
         .select_related("owned_product__product")
         .order_by("owned_product_id")[:limit]
     )
+
+
+def owner_opening_history(*, owner) -> QuerySet[Opening]:
+    """Every opening of the player's own products, newest first, with what it was drawn from."""
+    return (
+        Opening.objects.filter(owned_product__owner=owner)
+        .select_related("owned_product__product", "drawn_from")
+        .order_by("-created", "-pk")
+    )
+
+
+def owner_opening(*, owner, opening_id: int) -> Opening | None:
+    """One opening of the player's own products, or None (also for another player's)."""
+    return owner_opening_history(owner=owner).filter(pk=opening_id).first()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from collection.views import binder, store
+from collection.views import binder, openings, store
 
 app_name = "collection"
 
@@ -11,4 +11,15 @@ urlpatterns = [
     path("collection/want/<int:card_id>/", binder.want_change, name="want_change"),
     path("collection/open/", binder.products_open, name="products_open"),
     path("collection/opened/", binder.opening_reveal, name="opening_reveal"),
+    path("collection/openings/", openings.opening_list, name="opening_list"),
+    path(
+        "collection/openings/<int:opening_id>/check/",
+        openings.opening_check_result,
+        name="opening_check",
+    ),
+    path(
+        "collection/openings/<int:opening_id>.json",
+        openings.opening_record,
+        name="opening_record",
+    ),
 ]

@@ -43,10 +43,24 @@ class CardQuerySet(models.QuerySet):
         """The catalog's cards: every card but the avatars players made."""
         return self.filter(creator__isnull=True)
 
-    def visible_to(self, player):
+    def collectable_by(self, player):
         """The cards a player may collect and build with: printed ones, and the avatars they
         made themselves (never another player's)."""
         return self.filter(models.Q(creator__isnull=True) | models.Q(creator=player))
+
+    def visible_to(self, viewer):
+        """The cards ``viewer`` (a player, staff, or an anonymous visitor) may look at.
+
+        A player-made avatar carries its creator's name, so it is shown to its creator and
+        to staff only; a visitor who is not logged in sees printed cards alone. Players who
+        meet an avatar in a match must see it too: matches will widen this, and only this,
+        with who has met whom.
+        """
+        if viewer is None or not viewer.is_authenticated:
+            return self.printed()
+        if viewer.is_staff:
+            return self.all()
+        return self.collectable_by(viewer)
 
 
 class Card(models.Model):

@@ -38,10 +38,12 @@ def cards_filtered(*, filters: CardFilters) -> QuerySet[Card]:
     return cards_narrowed(Card.objects.printed(), filters)
 
 
-def card_by_number(*, set_number: int, number: int) -> Card | None:
-    """The card with this collector number, or None."""
+def card_by_number(*, set_number: int, number: int, viewer) -> Card | None:
+    """The card with this collector number, or None, also when ``viewer`` may not see it
+    (see ``Card.objects.visible_to``): a hidden card looks like a number that doesn't exist."""
     return (
-        Card.objects.select_related("card_set")
+        Card.objects.visible_to(viewer)
+        .select_related("card_set")
         .filter(card_set__number=set_number, number=number)
         .first()
     )

@@ -67,7 +67,7 @@ def _card_size(request) -> str:
 
 @require_GET
 def card_detail(request, set_number, number):
-    card = _card_or_404(set_number, number)
+    card = _card_or_404(request, set_number, number)
     previous, following = selectors.card_neighbours(card=card)
     return render(
         request,
@@ -89,17 +89,19 @@ def card_detail(request, set_number, number):
 
 @require_GET
 def card_face(request, set_number, number):
-    card = _card_or_404(set_number, number)
+    card = _card_or_404(request, set_number, number)
     size = request.GET.get("size", "medium")
     if size not in CARD_SIZES:
         size = "medium"
     response = HttpResponse(card_face_svg(card, size=size), content_type="image/svg+xml")
-    response["Cache-Control"] = "public, max-age=300"
+    # A player-made avatar's face is for its creator and staff: no shared cache may keep it.
+    privacy = "private" if card.creator_id else "public"
+    response["Cache-Control"] = f"{privacy}, max-age=300"
     return response
 
 
-def _card_or_404(set_number: int, number: int) -> Card:
-    card = selectors.card_by_number(set_number=set_number, number=number)
+def _card_or_404(request, set_number: int, number: int) -> Card:
+    card = selectors.card_by_number(set_number=set_number, number=number, viewer=request.user)
     if card is None:
         raise Http404("There is no card with that number.")
     return card

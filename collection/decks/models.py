@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 
 from collection.cards.models import Card, CardSet
 
@@ -47,7 +48,10 @@ class Deck(models.Model):
     class Meta:
         ordering = ["-updated", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["owner", "name"], name="deck_name_per_owner"),
+            # "Temple Guard" and "temple guard" are one name, whichever request saves it.
+            models.UniqueConstraint(
+                "owner", Lower("name"), name="deck_name_per_owner_ignoring_case"
+            ),
         ]
 
     def __str__(self):

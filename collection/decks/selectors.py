@@ -44,6 +44,13 @@ class DeckError(UserError):
     """A deck request the player can get wrong; the message is shown to them."""
 
 
+class DeckNameTaken(DeckError):
+    """The player already has a deck of that name, ignoring case (the database agrees)."""
+
+    def __init__(self, name: str):
+        super().__init__(f"You already have a deck called \u201c{name}\u201d; choose another name.")
+
+
 class DeckInvalid(DeckError):
     """A Limited deck refused because it breaks rules; ``validation`` says which."""
 
@@ -340,7 +347,7 @@ def deck_import(*, owner: User, text: str, pool: LimitedPool | None = None) -> I
     if len(text) > MAX_IMPORT_CHARACTERS:
         raise DeckError(f"A deck list has at most {MAX_IMPORT_CHARACTERS:,} characters.")
     supply = card_supply(owner=owner, pool=pool)
-    cards = Card.objects.visible_to(owner).select_related("card_set")
+    cards = Card.objects.collectable_by(owner).select_related("card_set")
     by_title: dict[str, deckrules.CardFacts] = {}
     # Of cards sharing a title (a reprint), take the one the player has most copies of.
     for card in sorted(cards, key=lambda card: supply.counts.get(card.pk, 0)):
@@ -411,7 +418,7 @@ def _usable_cards(owner: User, card_ids, pool: LimitedPool | None) -> dict[int, 
     if pool is not None:
         cards = cards.filter(pk__in=pool_counts(pool))
     else:
-        cards = cards.visible_to(owner)
+        cards = cards.collectable_by(owner)
     return {card.pk: card for card in cards}
 
 
@@ -455,7 +462,7 @@ def wizard_cards(*, owner: User) -> list[OwnedCard]:
     (and, like the Collection Manager, no avatar another player made)."""
     rows = (
         CardOwnership.objects.filter(owner=owner, quantity__gt=0)
-        .filter(card__in=Card.objects.visible_to(owner))
+        .filter(card__in=Card.objects.collectable_by(owner))
         .values_list(
             "card_id",
             "card__title",

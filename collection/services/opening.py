@@ -5,9 +5,16 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from collection.boosters import booster_contents
+from collection.boosters import (
+    BoosterError,
+    booster_contents,
+    pool_problems,
+    recipe_digest,
+    slots_problems,
+)
 from collection.cards.models import Card, Rarity
 from collection.models import (
+    BoosterRecipe,
     CardOwnership,
     LedgerReason,
     Opening,
@@ -99,9 +106,10 @@ def _openings(owner: User, items: list[OwnedProduct]) -> list[Opening]:
         CardOwnership.objects.filter(owner=owner, quantity__gt=0).values_list("card_id", flat=True)
     )
     pools: dict[int, dict[str, list[int]]] = {}
+    recipes: dict[int, BoosterRecipe] = {}
     openings = []
     for item in items:
-        product, seed = item.product, None
+        product, seed, recipe = item.product, None, None
         if product.kind == ProductKind.STARTER_DECK:
             card_ids = [
                 line.card_id for line in product.starter_cards.all() for _ in range(line.quantity)
@@ -109,16 +117,33 @@ def _openings(owner: User, items: list[OwnedProduct]) -> list[Opening]:
         else:
             if product.card_set_id not in pools:
                 pools[product.card_set_id] = booster_pool(product.card_set_id)
+            if product.pk not in recipes:
+                recipes[product.pk] = _recipe(product.booster_slots, pools[product.card_set_id])
+            recipe = recipes[product.pk]
             seed = secrets.randbits(62)
-            card_ids = booster_contents(pools[product.card_set_id], product.booster_slots, seed)
+            card_ids = booster_contents(recipe.pool, recipe.slots, seed)
         if not card_ids:
             raise OpeningError(f"{product.name} has no cards to reveal; please tell staff.")
         new_card_ids = list(dict.fromkeys(card_id for card_id in card_ids if card_id not in owned))
         owned.update(card_ids)
         openings.append(
-            Opening(owned_product=item, seed=seed, card_ids=card_ids, new_card_ids=new_card_ids)
+            Opening(
+                owned_product=item,
+                seed=seed,
+                drawn_from=recipe,
+                card_ids=card_ids,
+                new_card_ids=new_card_ids,
+            )
         )
     return openings
+
+
+def _recipe(slots, pool: dict[str, list[int]]) -> BoosterRecipe:
+    """The stored recipe of these slots and this pool, written the first time it is used."""
+    recipe, _created = BoosterRecipe.objects.get_or_create(
+        digest=recipe_digest(slots, pool), defaults={"slots": slots, "pool": pool}
+    )
+    return recipe
 
 
 def _note(opening: Opening) -> str:
@@ -136,8 +161,38 @@ def booster_pool(card_set_id: int) -> dict[str, list[int]]:
     return pool
 
 
-def opening_audit(*, opening: Opening) -> bool:
-    """Whether a booster opening's recorded cards are what its seed draws."""
-    product = opening.owned_product.product
-    drawn = booster_contents(booster_pool(product.card_set_id), product.booster_slots, opening.seed)
-    return drawn == opening.card_ids
+@dataclass(frozen=True)
+class OpeningCheck:
+    """Whether an opening's seed draws its recorded cards again from its recorded recipe:
+    ``genuine`` is None when there is nothing to draw again (a starter deck's fixed contents,
+    or a pack opened before recipes were kept); ``explanation`` says which, for a person."""
+
+    genuine: bool | None
+    explanation: str
+
+
+def opening_check(*, opening: Opening) -> OpeningCheck:
+    """Draw a booster opening again from its seed and the recipe recorded with it, whatever
+    staff have changed in the slots, cards or rarities since; never fails on odd data."""
+    if opening.seed is None:
+        return OpeningCheck(None, "A starter deck holds fixed cards: nothing was drawn.")
+    recipe = opening.drawn_from
+    if recipe is None:
+        return OpeningCheck(
+            None, "This pack was opened before openings recorded what they were drawn from."
+        )
+    problems = slots_problems(recipe.slots) + pool_problems(recipe.pool)
+    if problems or recipe_digest(recipe.slots, recipe.pool) != recipe.digest:
+        return OpeningCheck(
+            False,
+            "The recorded slots and card pool were altered: they no longer match their digest.",
+        )
+    try:
+        drawn = booster_contents(recipe.pool, recipe.slots, opening.seed)
+    except BoosterError as error:
+        return OpeningCheck(False, f"The recorded recipe can't be drawn from: {error}")
+    if drawn != opening.card_ids:
+        return OpeningCheck(False, "The seed draws other cards than the ones recorded.")
+    return OpeningCheck(
+        True, "The seed draws exactly these cards, in this order, from the recorded recipe."
+    )

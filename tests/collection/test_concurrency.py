@@ -2,6 +2,7 @@
 ownership is one transaction that locks what it reads). On SQLite select_for_update does
 nothing, so these run only in production mode."""
 
+import queue
 import threading
 
 import pytest
@@ -10,6 +11,7 @@ from django.db import connection
 from django.db.models import Sum
 
 from collection.models import (
+    BoosterRecipe,
     CardOwnership,
     ItemEntry,
     Opening,
@@ -89,3 +91,29 @@ def test_two_purchases_racing_for_the_last_credits_leave_exactly_one_winner(cata
     wallet.refresh_from_db()
     assert wallet.credits == 0
     assert OwnedProduct.objects.filter(owner=player).count() == 1
+
+
+def test_two_players_opening_the_first_boosters_at_once_share_one_recipe(catalog):
+    """The recipe a pack is drawn from is written by the first opening that needs it; two
+    openings in two transactions write it once and both point at it."""
+    booster = Product.objects.get(kind=ProductKind.BOOSTER_PACK)
+    players = [UserFactory(), UserFactory()]
+    items = [product_grant(owner=player, product=booster, quantity=1)[0] for player in players]
+    openers = queue.SimpleQueue()
+    for player, item in zip(players, items, strict=True):
+        openers.put(
+            lambda player=player, item=item: products_open(
+                owner=player, owned_product_ids=[item.pk]
+            )
+        )
+
+    def work():
+        return openers.get()()
+
+    results = race(work)
+
+    assert all(isinstance(result, list) for result in results), results
+    assert BoosterRecipe.objects.count() == 1
+    assert set(Opening.objects.values_list("drawn_from", flat=True)) == {
+        BoosterRecipe.objects.get().pk
+    }

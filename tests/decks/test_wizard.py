@@ -185,7 +185,7 @@ def test_deck_names_are_unique_per_player(catalog):
         avatar_id=int(form["avatar"]),
         quest_ids={level: int(form[f"quest_{level}"]) for level in QUEST_LEVELS},
     )
-    with pytest.raises(WizardError, match="already have a deck named light"):
+    with pytest.raises(WizardError, match="already have a deck called \u201clight\u201d"):
         deck_from_wizard(owner=player, choices=choices, name="  light ")
     with pytest.raises(WizardError, match="Give your deck a name"):
         deck_from_wizard(owner=player, choices=choices, name="   ")
@@ -336,4 +336,4 @@ def test_a_taken_deck_name_is_refused_on_the_name_step(player_client):
     form = {**starter_choices("rebel"), "name": "Raiders", "step": "5", "go": "save"}
     html = player_client.post(WIZARD, form).content.decode()
     assert "Name your deck." in html
-    assert "You already have a deck named Raiders" in html
+    assert "You already have a deck called \u201cRaiders\u201d" in html

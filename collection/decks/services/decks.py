@@ -28,8 +28,9 @@ def deck_save(
 
     One transaction that locks the player's wallet, the lock of everything they own, so
     that ownership can't change between the check and the write. Copies beyond what the
-    player owns (or the pool holds) are refused. A Limited deck is saved only before the
-    pool's deadline and only when valid.
+    player owns (or the pool holds) are refused. A Limited deck, given by ``pool`` or by
+    ``deck_id`` naming a pool's deck, is saved only before the pool's deadline, only from
+    the pool's cards and only when valid.
     """
     name = " ".join(name.split())
     if not name:
@@ -40,50 +41,40 @@ def deck_save(
         )
     if not counts:
         raise selectors.DeckError("The deck is empty: add cards before saving it.")
-    try:
-        with transaction.atomic():
-            owners_lock(owners=[owner])
-            if pool is not None:
-                pool = _locked_open_pool(owner, pool)
-                deck_id = pool.deck_id
-            builder = selectors.builder_deck(owner=owner, counts=counts, pool=pool)
-            if builder.problems:
-                raise selectors.DeckError(" ".join(builder.problems))
-            over = [line for line in builder.lines if line.over]
-            if over:
-                raise selectors.DeckError(_over_message(over, pool))
-            if pool is not None:
-                validation = selectors.deck_list_validation(
-                    selectors.limited_format(), builder.deck_list, builder.supply
-                )
-                if not validation.valid:
-                    raise selectors.DeckInvalid(
-                        "Your deck breaks Limited deck rules, so it was not saved: "
-                        "the Deck Validator shows why.",
-                        validation,
-                    )
-            deck = selectors.owner_deck(owner=owner, deck_id=deck_id) if deck_id else None
-            clash = Deck.objects.filter(owner=owner, name__iexact=name)
-            if deck is not None:
-                clash = clash.exclude(pk=deck.pk)
-            if clash.exists():
-                raise selectors.DeckError(f"You already have a deck called \u201c{name}\u201d.")
-            created = deck is None
-            if created:
-                deck = Deck.objects.create(owner=owner, name=name)
-            else:
-                deck.name = name
-                deck.save(update_fields=["name", "updated"])
-                deck.entries.all().delete()
-            DeckCard.objects.bulk_create(
-                DeckCard(deck=deck, card=line.card, quantity=line.copies) for line in builder.lines
+    with transaction.atomic():
+        owners_lock(owners=[owner])
+        deck = selectors.owner_deck(owner=owner, deck_id=deck_id) if deck_id else None
+        # A deck built from a Limited pool keeps the pool's rules, whichever request saves it.
+        pool = pool or (selectors.deck_pool(deck=deck) if deck is not None else None)
+        if pool is not None:
+            pool = _locked_open_pool(owner, pool, refused="your deck was not saved")
+            deck = pool.deck
+        builder = selectors.builder_deck(owner=owner, counts=counts, pool=pool)
+        if builder.problems:
+            raise selectors.DeckError(" ".join(builder.problems))
+        over = [line for line in builder.lines if line.over]
+        if over:
+            raise selectors.DeckError(_over_message(over, pool))
+        if pool is not None:
+            validation = selectors.deck_list_validation(
+                selectors.limited_format(), builder.deck_list, builder.supply
             )
-            if pool is not None and pool.deck_id != deck.pk:
-                pool.deck = deck
-                pool.save(update_fields=["deck"])
-    except IntegrityError as error:
-        # Two saves of the same new name at once: the unique constraint settles it.
-        raise selectors.DeckError(f"You already have a deck called \u201c{name}\u201d.") from error
+            if not validation.valid:
+                raise selectors.DeckInvalid(
+                    "Your deck breaks Limited deck rules, so it was not saved: "
+                    "the Deck Validator shows why.",
+                    validation,
+                )
+        created = deck is None
+        deck = deck_name_write(owner=owner, name=name, deck=deck)
+        if not created:
+            deck.entries.all().delete()
+        DeckCard.objects.bulk_create(
+            DeckCard(deck=deck, card=line.card, quantity=line.copies) for line in builder.lines
+        )
+        if pool is not None and pool.deck_id != deck.pk:
+            pool.deck = deck
+            pool.save(update_fields=["deck"])
     limited = pool is not None
     validations = [
         validation
@@ -93,24 +84,54 @@ def deck_save(
     return selectors.SavedDeck(deck, created, validations)
 
 
+def deck_name_write(*, owner: User, name: str, deck: Deck | None = None) -> Deck:
+    """Create a deck called ``name``, or rename ``deck``, inside the caller's transaction.
+
+    Every writer of a deck's name comes through here, so that a name the player already
+    uses (ignoring case) is refused with the same message, whether the check below sees the
+    other deck or the database's unique constraint settles a race between two requests.
+    """
+    clash = Deck.objects.filter(owner=owner, name__iexact=name)
+    if deck is not None:
+        clash = clash.exclude(pk=deck.pk)
+    if clash.exists():
+        raise selectors.DeckNameTaken(name)
+    try:
+        with transaction.atomic():
+            if deck is None:
+                return Deck.objects.create(owner=owner, name=name)
+            deck.name = name
+            deck.save(update_fields=["name", "updated"])
+            return deck
+    except IntegrityError as error:
+        raise selectors.DeckNameTaken(name) from error
+
+
 def deck_delete(*, owner: User, deck_id) -> str:
-    """Delete one of the player's decks; returns its name."""
+    """Delete one of the player's decks; returns its name. A Limited pool's deck is deleted
+    only while the pool is open for deck building."""
     with transaction.atomic():
         deck = selectors.owner_deck(owner=owner, deck_id=deck_id)
+        pool = selectors.deck_pool(deck=deck)
+        if pool is not None:
+            _locked_open_pool(owner, pool, refused="your deck was not deleted")
         name = deck.name
         deck.delete()
     return name
 
 
-def _locked_open_pool(owner: User, pool: LimitedPool) -> LimitedPool:
-    locked = LimitedPool.objects.select_for_update().filter(owner=owner, pk=pool.pk).first()
+def _locked_open_pool(owner: User, pool: LimitedPool, *, refused: str) -> LimitedPool:
+    locked = (
+        LimitedPool.objects.select_for_update(of=("self",))
+        .select_related("deck")
+        .filter(owner=owner, pk=pool.pk)
+        .first()
+    )
     if locked is None:
         raise selectors.DeckError("That Limited card pool is not one of yours.")
     if timezone.now() >= locked.deadline:
         ended = timezone.localtime(locked.deadline).strftime("%H:%M %Z on %d %B")
-        raise selectors.DeckError(
-            f"Deck building for {locked.name} ended at {ended}: your deck was not saved."
-        )
+        raise selectors.DeckError(f"Deck building for {locked.name} ended at {ended}: {refused}.")
     return locked
 
 

@@ -1,10 +1,11 @@
 """The Deckbuilding Wizard's one writer: the deck it saves."""
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from collection.decks import selectors
 from collection.decks.deckwizard import WizardChoices, WizardError, wizard_check
 from collection.decks.models import Deck, DeckCard
+from collection.decks.services.decks import deck_name_write
 from tcgsite.accounts.models import User
 
 MAX_DECK_NAME_LENGTH = Deck._meta.get_field("name").max_length
@@ -29,15 +30,10 @@ def deck_from_wizard(*, owner: User, choices: WizardChoices, name: str) -> Deck:
     name = deck_name_clean(name)
     with transaction.atomic():
         fill = wizard_check(selectors.wizard_cards(owner=owner), choices)
-        if Deck.objects.filter(owner=owner, name__iexact=name).exists():
-            raise WizardError(5, f"You already have a deck named {name}; choose another name.")
         try:
-            with transaction.atomic():
-                deck = Deck.objects.create(owner=owner, name=name)
-        except IntegrityError:
-            raise WizardError(
-                5, f"You already have a deck named {name}; choose another name."
-            ) from None
+            deck = deck_name_write(owner=owner, name=name)
+        except selectors.DeckNameTaken as taken:
+            raise WizardError(5, str(taken)) from None
         lines = {choices.avatar_id: 1, **dict.fromkeys(choices.quest_ids.values(), 1)}
         lines.update(fill.copies)
         DeckCard.objects.bulk_create(

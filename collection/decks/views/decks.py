@@ -320,6 +320,8 @@ def _deck_state(request, params) -> tuple[DeckState, str]:
             pool = deck_selectors.owner_pool(owner=request.user, pool_id=params["pool"])
         if params.get("deck") and pool is None:
             deck = deck_selectors.owner_deck(owner=request.user, deck_id=params["deck"])
+            # A Limited pool's deck is built from its pool, whichever page sends it.
+            pool = deck_selectors.deck_pool(deck=deck)
         elif pool is not None:
             deck = pool.deck
     except deck_selectors.DeckError as error:
