@@ -28,7 +28,7 @@
 
   function openTool() {
     const dialog = document.getElementById("tool-dialog");
-    closeDropdowns(null);
+    document.dispatchEvent(new CustomEvent("dropdowns:close"));
     if (dialog && !dialog.open) dialog.showModal();
   }
 
@@ -69,17 +69,6 @@
     event.preventDefault();
     const group = event.target.closest(".copies");
     group.querySelector(`[data-op="${event.shiftKey ? "remove" : "add"}"]`).click();
-  });
-
-  // An open dropdown (a filter, Open Deck, Tools) closes on a click elsewhere or on Escape.
-  function closeDropdowns(except) {
-    document.querySelectorAll("details.dropdown[open]").forEach((menu) => {
-      if (menu !== except) menu.removeAttribute("open");
-    });
-  }
-  document.addEventListener("click", (event) => closeDropdowns(event.target.closest("details.dropdown")));
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") closeDropdowns(null);
   });
 
   // Leaving the page (New Deck, Open Deck, ...) with unsaved changes asks first.
