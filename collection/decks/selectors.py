@@ -146,6 +146,7 @@ class SavedDeck:
 class ImportedDeck:
     counts: dict[int, int]
     problems: tuple[deckrules.LineProblem, ...]
+    name: str
 
 
 def card_facts(card: Card) -> deckrules.CardFacts:
@@ -339,7 +340,8 @@ def deck_counts(*, deck: Deck) -> dict[int, int]:
 
 
 def deck_import(*, owner: User, text: str, pool: LimitedPool | None = None) -> ImportedDeck:
-    """Read a plain-text deck list into builder counts (nothing is saved).
+    """Read a plain-text deck list into builder counts and the name in its header (nothing
+    is saved).
 
     Titles the player has no card for, and copies beyond what they may use, get a message
     per line; every other line imports.
@@ -354,7 +356,9 @@ def deck_import(*, owner: User, text: str, pool: LimitedPool | None = None) -> I
         by_title[card.title] = card_facts(card)
     parsed = deckrules.parse_text(text, by_title, supply=supply)
     counts = {line.card.card_id: line.copies for line in parsed.lines}
-    return ImportedDeck(counts, parsed.problems)
+    return ImportedDeck(
+        counts, parsed.problems, parsed.name[: Deck._meta.get_field("name").max_length]
+    )
 
 
 # Validation --------------------------------------------------------------------------------

@@ -426,6 +426,7 @@ class LineProblem:
 class ParsedDeck:
     lines: tuple[DeckLine, ...]
     problems: tuple[LineProblem, ...]
+    name: str = ""
 
 
 def export_text(deck: DeckList, *, name: str = "") -> str:
@@ -449,15 +450,18 @@ def parse_text(
 ) -> ParsedDeck:
     """Read a deck list back: "4 Title" lines ("4x Title" and a bare "Title" work too).
 
-    Headers, blank lines and "#" comments are skipped; a card's type decides its part, not
-    the header above it. ``cards`` maps titles to cards (case does not matter). With
-    ``supply``, copies beyond what it holds are left out. Every line that can't be taken
-    as written gets a problem; the lines that can still count.
+    A "# Name" first line (Export writes one) names the deck. Headers, blank lines and other
+    "#" comments are skipped; a card's type decides its part, not the header above it.
+    ``cards`` maps titles to cards (case does not matter). With ``supply``, copies beyond what
+    it holds are left out. Every line that can't be taken as written gets a problem; the
+    lines that can still count.
     """
     by_title = {_title_key(title): card for title, card in cards.items()}
     counted: dict[CardFacts, int] = {}
     problems = []
     rows = text.splitlines()
+    first = next((row.strip() for row in rows if row.strip()), "")
+    name = " ".join(first[1:].split()) if first.startswith("#") else ""
     for number, row in enumerate(rows[:MAX_IMPORT_LINES], start=1):
         line = " ".join(row.split())
         if not line or line.startswith("#") or _HEADER.match(line):
@@ -489,6 +493,7 @@ def parse_text(
     return ParsedDeck(
         lines=tuple(DeckLine(card, copies) for card, copies in counted.items()),
         problems=tuple(problems),
+        name=name,
     )
 
 

@@ -28,7 +28,7 @@
 
   function openTool() {
     const dialog = document.getElementById("tool-dialog");
-    closeDropdowns(null);
+    document.dispatchEvent(new CustomEvent("dropdowns:close"));
     if (dialog && !dialog.open) dialog.showModal();
   }
 
@@ -71,23 +71,127 @@
     group.querySelector(`[data-op="${event.shiftKey ? "remove" : "add"}"]`).click();
   });
 
-  // An open dropdown (a filter, Open Deck, Tools) closes on a click elsewhere or on Escape.
-  function closeDropdowns(except) {
-    document.querySelectorAll("details.dropdown[open]").forEach((menu) => {
-      if (menu !== except) menu.removeAttribute("open");
-    });
+  // Unsaved changes. The deck under construction lives in the page (the container's entries
+  // and the name box), so a draft of it is kept in this browser, per deck, until it is saved
+  // or discarded: a reload, a crash or a visit elsewhere loses nothing. Leaving still asks.
+  const DRAFT_PREFIX = "deck-builder-draft:";
+  let loadedKey = null;
+  let leaving = false;
+
+  function container() {
+    return document.getElementById("deck-container");
   }
-  document.addEventListener("click", (event) => closeDropdowns(event.target.closest("details.dropdown")));
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") closeDropdowns(null);
+  function nameBox() {
+    return document.getElementById("deck-name");
+  }
+  function draftKey() {
+    const box = container();
+    const pool = box.querySelector('input[name="pool"]');
+    if (pool) return `${DRAFT_PREFIX}pool-${pool.value}`;
+    return DRAFT_PREFIX + (box.querySelector('input[name="deck"]').value || "new");
+  }
+  function entries() {
+    return Array.from(container().querySelectorAll('input[name="entry"]'), (input) => input.value);
+  }
+  function hasUnsavedChanges() {
+    const box = container();
+    const name = nameBox();
+    return Boolean(box) && (box.dataset.dirty === "true" || (name && name.value !== name.defaultValue));
+  }
+
+  function keepDraft() {
+    if (!container() || loadedKey === null) return;
+    if (hasUnsavedChanges()) {
+      localStorage.setItem(draftKey(), JSON.stringify({ entries: entries(), name: nameBox()?.value ?? "" }));
+    } else {
+      localStorage.removeItem(draftKey());
+      localStorage.removeItem(loadedKey);
+    }
+  }
+
+  // Ask the server for the deck container holding ``deckEntries``, in the current view.
+  function showEntries(deckEntries, dirty) {
+    const box = container();
+    const query = new URLSearchParams();
+    box.querySelectorAll('input[type="hidden"]:not([name="entry"]):not([name="dirty"])').forEach((input) => {
+      query.append(input.name, input.value);
+    });
+    deckEntries.forEach((entry) => query.append("entry", entry));
+    if (dirty) query.set("dirty", "1");
+    const view = box.querySelector('input[name="deck_view"]:checked');
+    if (view) query.set("deck_view", view.value);
+    const sort = box.querySelector('select[name="deck_sort"]');
+    if (sort) query.set("deck_sort", sort.value);
+    return htmx.ajax("GET", `${box.dataset.reloadUrl}?${query}`, { target: "#deck-container", swap: "outerHTML" });
+  }
+
+  function restoreDraft() {
+    const box = container();
+    if (!box) return;
+    loadedKey = draftKey();
+    // A deck handed over by another tool (already unsaved) wins over an older draft.
+    const stored = box.dataset.dirty === "true" ? null : localStorage.getItem(loadedKey);
+    if (!stored) return;
+    let draft;
+    try {
+      draft = JSON.parse(stored);
+    } catch {
+      localStorage.removeItem(loadedKey);
+      return;
+    }
+    const name = nameBox();
+    const saved = { entries: entries(), name: name ? name.value : "" };
+    if (!Array.isArray(draft.entries)) return;
+    showEntries(draft.entries, true);
+    if (name && typeof draft.name === "string") name.value = draft.name;
+    const notice = document.getElementById("draft-notice");
+    notice.hidden = false;
+    notice.querySelector("[data-discard-draft]").addEventListener("click", () => {
+      localStorage.removeItem(loadedKey);
+      if (name) name.value = saved.name;
+      showEntries(saved.entries, false);
+      notice.hidden = true;
+    }, { once: true });
+  }
+
+  document.addEventListener("htmx:afterSwap", keepDraft);
+  document.addEventListener("htmx:oobAfterSwap", keepDraft);
+  document.addEventListener("input", (event) => {
+    if (event.target.id === "deck-name") keepDraft();
+  });
+  // A saved deck's name is the one the page now holds.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.elt.id !== "deck-form" || !event.detail.successful) return;
+    if (container()?.dataset.dirty === "false" && nameBox()) nameBox().defaultValue = nameBox().value;
+    keepDraft();
   });
 
-  // Leaving the page (New Deck, Open Deck, ...) with unsaved changes asks first.
+  // Leaving with unsaved changes asks first: any link to another page (the Navigator, New
+  // Deck, Open Deck...), Exit and the other plain forms, a reload, closing the tab.
+  const LEAVE_QUESTION = "Your deck has unsaved changes. Leave without saving? (This browser keeps them as a draft.)";
+  const NEW_DECK_QUESTION = "Your deck has unsaved changes. Drop them and start a new deck?";
   document.addEventListener("click", (event) => {
-    const link = event.target.closest("a[data-leave]");
-    const container = document.getElementById("deck-container");
-    if (!link || !container || container.dataset.dirty !== "true") return;
-    if (!window.confirm("Your deck has unsaved changes. Leave without saving?")) event.preventDefault();
+    const link = event.target.closest("a[href]");
+    if (!link || event.defaultPrevented || !hasUnsavedChanges()) return;
+    if (link.hasAttribute("hx-get") || link.target === "_blank" || link.getAttribute("href").startsWith("#")) return;
+    const startsAfresh = link.dataset.leave === "new";
+    if (!window.confirm(startsAfresh ? NEW_DECK_QUESTION : LEAVE_QUESTION)) {
+      event.preventDefault();
+      return;
+    }
+    leaving = true;
+    if (startsAfresh) localStorage.removeItem(draftKey());
+  });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.closest(".builder") || form.matches("[hx-post], [hx-get]") || !hasUnsavedChanges()) return;
+    if (window.confirm(LEAVE_QUESTION)) leaving = true;
+    else event.preventDefault();
+  });
+  window.addEventListener("beforeunload", (event) => {
+    if (leaving || !hasUnsavedChanges()) return;
+    event.preventDefault();
+    event.returnValue = "";
   });
 
   // Export's Copy button.
@@ -125,5 +229,6 @@
   document.addEventListener("DOMContentLoaded", () => {
     syncCollection();
     startCountdown();
+    restoreDraft();
   });
 })();

@@ -44,61 +44,47 @@ class AvatarForm(forms.ModelForm):
         fields = ("avatar_choice",)
 
 
+# The screens that show Player Tips today; the others join the form when they are built.
+SCREENS_WITH_TIPS = (TipScreen.MAIN, TipScreen.COLLECTION, TipScreen.DECK_BUILDER)
+
+
 class UserInterfaceForm(forms.ModelForm):
+    """The rulebook's User Interface settings that something reads today. The others (lobby
+    messages, request attention, the playmat's) stay on the model and join this form with the
+    features that use them."""
+
     hidden_tips = forms.MultipleChoiceField(
         label="Hide the Player Tips of these screens",
-        choices=TipScreen.choices,
+        choices=[(screen.value, screen.label) for screen in SCREENS_WITH_TIPS],
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
 
     class Meta:
         model = Preferences
-        fields = (
-            "lobby_messages",
-            "request_attention",
-            "show_only_owned_cards",
-            "hidden_tips",
-            "hand_display_mode",
-            "pass_when_out_of_actions",
-            "card_warnings",
-            "auto_select_first_action",
-            "card_size_collection",
-            "card_size_deck",
-            "card_size_playmat",
-        )
+        fields = ("show_only_owned_cards", "hidden_tips", "card_size_collection", "card_size_deck")
         labels = {
             "show_only_owned_cards": "Show only cards I own",
             "card_size_collection": "Deck Builder collection",
             "card_size_deck": "Deck Builder deck",
-            "card_size_playmat": "Playmat",
         }
-
         help_texts = {
-            "lobby_messages": "Show arriving and leaving lobby messages.",
-            "request_attention": "Receive pings from other players.",
-            "pass_when_out_of_actions": "Pass automatically when you have no available actions.",
-            "card_warnings": "Warn before you replace a card that has a restriction.",
-            "auto_select_first_action": (
-                "Double-clicking a card with several actions picks the first one."
-            ),
+            "show_only_owned_cards": "Off: the Collection also shows, dimmed, the cards you lack.",
+            "card_size_collection": "Also the Collection and the Card Browser.",
         }
 
     # The rulebook's groups on the User Interface screen.
     sections = (
-        ("General", ("lobby_messages", "request_attention", "show_only_owned_cards")),
+        ("General", ("show_only_owned_cards",)),
         ("Hide Player Tips", ("hidden_tips",)),
-        (
-            "Game/Playmat",
-            (
-                "hand_display_mode",
-                "pass_when_out_of_actions",
-                "card_warnings",
-                "auto_select_first_action",
-            ),
-        ),
-        ("Card Size", ("card_size_collection", "card_size_deck", "card_size_playmat")),
+        ("Card Size", ("card_size_collection", "card_size_deck")),
     )
+
+    def clean_hidden_tips(self):
+        # Screens not offered yet keep what the player chose for them.
+        offered = {screen for screen, _label in self.fields["hidden_tips"].choices}
+        kept = [tip for tip in self.instance.hidden_tips if tip not in offered]
+        return [*self.cleaned_data["hidden_tips"], *kept]
 
 
 PREFERENCE_PAGES = {

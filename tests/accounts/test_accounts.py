@@ -128,24 +128,19 @@ def test_interface_preferences_saved_and_read_back(client):
     response = client.post(
         reverse("accounts:preferences", args=["interface"]),
         {
-            "lobby_messages": "on",
             "show_only_owned_cards": "on",
-            "hidden_tips": ["collection", "trade"],
-            "hand_display_mode": "fish_eye",
-            "pass_when_out_of_actions": "on",
+            "hidden_tips": ["collection", "deck_builder"],
             "card_size_collection": "large",
-            "card_size_deck": "small",
-            "card_size_playmat": "medium",
+            "card_size_deck": "medium",
         },
     )
 
     assert response.status_code == 302
     preferences = Preferences.objects.get(user=user)
     assert preferences.show_only_owned_cards is True
-    assert preferences.request_attention is False
-    assert preferences.hand_display_mode == "fish_eye"
-    assert preferences.hidden_tips == ["collection", "trade"]
+    assert preferences.hidden_tips == ["collection", "deck_builder"]
     assert preferences.card_size_collection == "large"
+    assert preferences.card_size_deck == "medium"
 
 
 def test_invalid_preferences_keep_saved_values_and_explain(client):
@@ -154,17 +149,13 @@ def test_invalid_preferences_keep_saved_values_and_explain(client):
 
     response = client.post(
         reverse("accounts:preferences", args=["interface"]),
-        {
-            "hand_display_mode": "hologram",
-            "card_size_collection": "huge",
-            "card_size_deck": "small",
-            "card_size_playmat": "medium",
-        },
+        {"card_size_collection": "huge", "card_size_deck": "large"},
     )
 
     assert response.status_code == 200
     assert "Select a valid choice" in response.content.decode()
-    assert Preferences.objects.get(user=user).hand_display_mode == "popup"
+    preferences = Preferences.objects.get(user=user)
+    assert (preferences.card_size_collection, preferences.card_size_deck) == ("medium", "small")
 
 
 def test_unknown_preferences_page_is_404(client):

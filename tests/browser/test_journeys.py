@@ -89,15 +89,15 @@ def test_change_a_preference_and_see_it_kept(page, screenshot):
     user = UserFactory(username="Tinkerer")
     log_in(page, "Tinkerer")
     page.goto("/preferences/interface/")
-    page.get_by_label("Hand display mode").select_option("full_card")
+    page.get_by_label("Deck Builder deck").select_option("large")
     page.get_by_label("Show only cards I own").check()
     page.get_by_role("button", name="Accept").click()
     expect(page.get_by_text("User Interface saved.")).to_be_visible()
 
     page.reload()
-    expect(page.get_by_label("Hand display mode")).to_have_value("full_card")
+    expect(page.get_by_label("Deck Builder deck")).to_have_value("large")
     expect(page.get_by_label("Show only cards I own")).to_be_checked()
     screenshot("preferences-interface")
     preferences = Preferences.objects.get(user=user)
-    assert preferences.hand_display_mode == "full_card"
+    assert preferences.card_size_deck == "large"
     assert preferences.show_only_owned_cards is True

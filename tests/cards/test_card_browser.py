@@ -1,6 +1,11 @@
 """The card browser: Filters & Search, Graphic View and Table View, a page per card."""
 
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -200,3 +205,22 @@ def test_trait_choices_follow_card_edits(client, empty_catalog):
 def trait_options(client):
     groups = client.get(BROWSER).context["toggle_groups"]
     return next(group for group in groups if group["name"] == "trait")["options"]
+
+
+def test_readme_shared_search_example_finds_cards(client, catalog):
+    """README.md's example of a shared search, run against the real catalog, finds cards,
+    and every one of them passes each of its filters."""
+    readme = (Path(settings.BASE_DIR) / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"`(/cards/\?[^`]+)`", readme)
+    assert example, "README.md has no shared-search example"
+
+    response = client.get(example[1])
+
+    assert response.status_code == 200
+    assert response.context["filters"].errors == []
+    cards = shown(response)
+    assert cards, f"README's example {example[1]} finds no card"
+    params = parse_qs(urlsplit(example[1]).query)
+    for card in cards:
+        assert card.card_type in params.get("type", [card.card_type])
+        assert card.archetype in params.get("archetype", [card.archetype])

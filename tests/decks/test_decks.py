@@ -306,6 +306,16 @@ def test_an_exported_deck_imports_back_the_same(player, jedi):
     assert deck_selectors.deck_import(owner=player, text=text).counts == ids(jedi)
 
 
+def test_import_names_the_deck_after_its_header(player, jedi):
+    builder = deck_selectors.builder_deck(owner=player, counts=ids(jedi))
+    text = deckrules.export_text(builder.deck_list, name="Temple Guard " + "x" * 80)
+
+    imported = deck_selectors.deck_import(owner=player, text=text)
+
+    assert imported.name == ("Temple Guard " + "x" * 80)[:60]
+    assert imported.counts == ids(jedi)
+
+
 def test_import_refuses_a_huge_text(player):
     with pytest.raises(deck_selectors.DeckError, match="at most 20,000 characters"):
         deck_selectors.deck_import(owner=player, text="x" * 20_001)
@@ -529,6 +539,18 @@ def test_import_view_replaces_the_deck_and_lists_line_problems(client, player, j
     assert f'value="{avatar.pk}x1"' in page
     assert 'hx-swap-oob="true"' in page
     assert "Line 2 \u201c3 Nonsense\u201d: no card has this title." in page
+
+
+def test_import_view_names_the_deck_after_the_header(client, player, jedi):
+    client.force_login(player)
+    avatar = next(card for card in jedi if card.card_type == "avatar")
+
+    named = client.post(reverse("decks:deck_import"), {"text": f"# Dune Raiders\n1 {avatar.title}"})
+    unnamed = client.post(reverse("decks:deck_import"), {"text": f"1 {avatar.title}"})
+
+    assert 'id="deck-name"' in named.content.decode()
+    assert 'value="Dune Raiders"' in named.content.decode()
+    assert 'id="deck-name"' not in unnamed.content.decode()
 
 
 def test_limited_builder_shows_the_pool_and_a_countdown(client, player, jedi, pool):

@@ -378,6 +378,7 @@ def _deck_context(state: DeckState, *, message="", error=False, dirty=False) -> 
         "deck_sort": state.sort,
         "deck_sorts": DECK_SORTS.items(),
         "deck_views": DECK_VIEWS.items(),
+        "cost_groups": _cost_groups(builder.deck),
         "total": sum(line.copies for line in builder.lines),
         "min_deck_size": deckrules.MIN_DECK_SIZE,
         "message": message,
@@ -394,6 +395,17 @@ def _sorted_lines(lines, sort):
         "copies": lambda line: (-line.copies, line.card.title.casefold()),
     }
     return sorted(lines, key=keys[sort]) if sort else lines
+
+
+def _cost_groups(lines) -> list[dict]:
+    """The compact deck list's groups: one per cost, cheapest first, with its copies."""
+    groups: dict[int | None, list] = {}
+    for line in _sorted_lines(lines, "cost"):
+        groups.setdefault(line.card.cost, []).append(line)
+    return [
+        {"cost": cost, "count": sum(line.copies for line in group), "lines": group}
+        for cost, group in groups.items()
+    ]
 
 
 def _saved_message(saved: deck_selectors.SavedDeck) -> str:

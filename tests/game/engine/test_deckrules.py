@@ -320,6 +320,18 @@ def test_export_writes_sections_and_import_reads_them_back():
     assert DeckList.by_type(parsed.lines) == deck
 
 
+def test_import_takes_the_deck_name_from_the_header_line():
+    deck = legal_deck()
+    known = {line.card.title: line.card for line in deck.lines}
+    exported = deckrules.export_text(deck, name="Temple  Guard")
+    assert deckrules.parse_text(exported, known).name == "Temple Guard"
+    assert deckrules.parse_text("\n  #   Dune Sea Raiders \nAvatar\n", known).name == (
+        "Dune Sea Raiders"
+    )
+    # Without a header, or with a comment further down, the deck keeps its own name.
+    assert deckrules.parse_text("Avatar\n1 Ilvara Senn\n# a note\n", known).name == ""
+
+
 def test_import_reports_unknown_titles_and_bad_lines_and_keeps_the_rest():
     known = {"Ilvara Senn": JEDI_AVATAR, "Trooper 0": UNITS[0], "Force Push": JEDI_ABILITY}
     text = "Avatar\n1 ilvara  senn\n\nDeck (6)\n4x Trooper 0\n2 Unknown Card\n0 Force Push\n"

@@ -1,0 +1,97 @@
+"""Preferences show only settings that do something today (rulebook, PREFERENCES, User
+Interface): each setting the form offers is checked here to change what a page shows."""
+
+import pytest
+from django.urls import reverse
+
+from collection.cards.models import Card
+from tcgsite.accounts.forms import SCREENS_WITH_TIPS, UserInterfaceForm
+from tcgsite.accounts.models import Preferences, TipScreen
+from tests.factories import CardOwnershipFactory
+
+pytestmark = pytest.mark.django_db
+
+TIP_PAGES = {
+    TipScreen.MAIN: "lobby",
+    TipScreen.COLLECTION: "collection:binder",
+    TipScreen.DECK_BUILDER: "decks:deck_builder",
+}
+
+
+def set_preference(user, **values) -> None:
+    Preferences.objects.filter(user=user).update(**values)
+
+
+def binder_count(client) -> int:
+    return client.get(reverse("collection:binder")).context["page"].paginator.count
+
+
+def check_show_only_owned_cards(client, user):
+    CardOwnershipFactory(owner=user, card=Card.objects.first())
+    set_preference(user, show_only_owned_cards=True)
+    assert binder_count(client) == 1
+    set_preference(user, show_only_owned_cards=False)
+    assert binder_count(client) == Card.objects.count()
+
+
+def check_hidden_tips(client, user):
+    for screen in SCREENS_WITH_TIPS:
+        page = reverse(TIP_PAGES[screen])
+        assert 'class="tips"' in client.get(page).content.decode(), screen
+        set_preference(user, hidden_tips=[screen])
+        assert 'class="tips"' not in client.get(page).content.decode(), screen
+
+
+def check_card_size_collection(client, user):
+    CardOwnershipFactory(owner=user, card=Card.objects.first())
+    set_preference(user, card_size_collection="large")
+    assert "card-grid--large" in client.get(reverse("cards:card_list")).content.decode()
+    assert "card-grid--large" in client.get(reverse("collection:binder")).content.decode()
+    assert "tiles--large" in client.get(reverse("decks:deck_builder")).content.decode()
+    set_preference(user, card_size_collection="small")
+    assert "card-grid--small" in client.get(reverse("cards:card_list")).content.decode()
+    assert "tiles--small" in client.get(reverse("decks:deck_builder")).content.decode()
+
+
+def check_card_size_deck(client, user):
+    set_preference(user, card_size_deck="large")
+    assert "deck-cards--large" in client.get(reverse("decks:deck_builder")).content.decode()
+    set_preference(user, card_size_deck="medium")
+    assert "deck-cards--medium" in client.get(reverse("decks:deck_builder")).content.decode()
+
+
+EFFECTS = {
+    "show_only_owned_cards": check_show_only_owned_cards,
+    "hidden_tips": check_hidden_tips,
+    "card_size_collection": check_card_size_collection,
+    "card_size_deck": check_card_size_deck,
+}
+
+
+def test_the_form_offers_exactly_the_settings_with_an_effect():
+    """A setting joins the form with a check of its effect below, never before."""
+    assert set(UserInterfaceForm.base_fields) == set(EFFECTS)
+    assert {name for _title, names in UserInterfaceForm.sections for name in names} == set(EFFECTS)
+
+
+@pytest.mark.parametrize("name", EFFECTS)
+def test_each_offered_setting_changes_a_page(client, player, catalog, name):
+    EFFECTS[name](client, player)
+
+
+def test_settings_without_an_effect_are_not_on_the_page(client, player):
+    page = client.get(reverse("accounts:preferences", args=["interface"])).content.decode()
+    for unused in ("lobby_messages", "request_attention", "hand_display_mode", "card_size_playmat"):
+        assert f'name="{unused}"' not in page
+    assert 'value="trade"' not in page  # the Trade screen is not built yet
+
+
+def test_saving_keeps_hidden_tips_of_screens_not_offered_yet(client, player):
+    set_preference(player, hidden_tips=[TipScreen.TRADE])
+
+    client.post(
+        reverse("accounts:preferences", args=["interface"]),
+        {"hidden_tips": ["main"], "card_size_collection": "medium", "card_size_deck": "small"},
+    )
+
+    assert Preferences.objects.get(user=player).hidden_tips == ["main", "trade"]

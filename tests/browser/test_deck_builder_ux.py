@@ -1,0 +1,203 @@
+"""The Deck Builder as a new player meets it, in headless Chromium: unsaved edits survive a
+reload and a visit elsewhere, leaving warns, the deck is also a compact list by cost, Large
+cards leave room for more than one row, and Import takes the deck's name from its header."""
+
+import pytest
+from playwright.sync_api import expect
+
+from collection.decks.models import Deck
+from collection.models import CardOwnership, Product
+from tcgsite.accounts.models import Preferences
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DRAFTS = "Object.keys(localStorage).filter((key) => key.startsWith('deck-builder-draft:'))"
+
+
+def log_in(page, username, password=PASSWORD):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Main Lobby")).to_be_visible()
+
+
+def player_with_jedi_starter(username: str) -> dict:
+    """A player who owns the Jedi starter deck's cards; returns them with their copies."""
+    player = UserFactory(username=username)
+    starter = Product.objects.get(kind="starter_deck", archetype="jedi").starter_cards.all()
+    owned = {line.card: line.quantity for line in starter.select_related("card")}
+    CardOwnership.objects.bulk_create(
+        CardOwnership(owner=player, card=card, quantity=quantity)
+        for card, quantity in owned.items()
+    )
+    return owned
+
+
+def prefilled_builder(owned: dict) -> str:
+    return "/decks/?" + "&".join(f"entry={card.pk}x{copies}" for card, copies in owned.items())
+
+
+def avatar_of(owned: dict):
+    return next(card for card in owned if card.card_type == "avatar")
+
+
+def add_avatar(page, owned: dict) -> None:
+    avatar = avatar_of(owned)
+    page.locator(
+        "#collection-results .tile", has=page.get_by_alt_text(avatar.title, exact=True)
+    ).locator("img").dblclick()
+    expect(page.locator("#deck-status")).to_have_text(f"Added 1 copy of {avatar.title}.")
+
+
+def test_reload_keeps_unsaved_edits_and_saving_clears_the_draft(page, screenshot, catalog):
+    owned = player_with_jedi_starter("Drafter")
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.type), dialog.accept()))
+    log_in(page, "Drafter")
+    page.goto("/decks/")
+    expect(page.locator("#draft-notice")).to_be_hidden()
+
+    # Given an avatar added and a name typed, not saved.
+    add_avatar(page, owned)
+    page.get_by_label("Deck name").fill("Temple Draft")
+
+    # When the page is reloaded, the browser first asks, then the edits come back.
+    page.reload()
+    assert dialogs == ["beforeunload"]
+    expect(page.locator("#draft-notice")).to_be_visible()
+    expect(page.locator("#draft-notice")).to_contain_text("Restored unsaved changes")
+    expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
+    expect(page.get_by_label("Deck name")).to_have_value("Temple Draft")
+    screenshot("deck-builder-draft-restored")
+
+    # Saving clears the draft; a reload then neither asks nor restores anything.
+    page.get_by_role("button", name="Save Deck").click()
+    expect(page.locator("#deck-status")).to_contain_text("Saved \u201cTemple Draft\u201d")
+    assert page.evaluate(DRAFTS) == []
+    deck = Deck.objects.get(name="Temple Draft")
+    expect(page).to_have_url(f"/decks/{deck.pk}/")
+    page.reload()
+    assert dialogs == ["beforeunload"]
+    expect(page.locator("#draft-notice")).to_be_hidden()
+    expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
+
+
+def test_leaving_by_the_navigator_warns_and_the_draft_waits_until_discarded(
+    page, screenshot, catalog
+):
+    owned = player_with_jedi_starter("Wanderer")
+    log_in(page, "Wanderer")
+    page.goto("/decks/")
+    add_avatar(page, owned)
+
+    # The Navigator asks first; staying keeps the page as it is.
+    questions = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    page.locator(".navigator").hover()
+    page.locator(".navigator").get_by_role("link", name="Collection").click()
+    expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
+    assert "unsaved changes" in questions[0]
+    expect(page).to_have_url("/decks/")
+
+    # Leaving anyway, then coming back by the Navigator, brings the edits back.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(".navigator").hover()
+    page.locator(".navigator").get_by_role("link", name="Collection").click()
+    expect(page.get_by_role("heading", name="Collection Manager")).to_be_visible()
+    page.locator(".navigator").hover()
+    page.locator(".navigator").get_by_role("link", name="Deck Builder").click()
+    expect(page.locator("#draft-notice")).to_be_visible()
+    expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
+
+    # Discard drops them for good.
+    page.locator("#draft-notice").get_by_role("button", name="Discard").click()
+    expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 0/1")
+    expect(page.locator("#draft-notice")).to_be_hidden()
+    assert page.evaluate(DRAFTS) == []
+    page.locator(".navigator").hover()
+    page.locator(".navigator").get_by_role("link", name="Collection").click()
+    expect(page.get_by_role("heading", name="Collection Manager")).to_be_visible()
+
+
+def test_the_deck_is_also_a_compact_list_grouped_by_cost(page, screenshot, catalog):
+    owned = player_with_jedi_starter("Lister")
+    log_in(page, "Lister")
+    page.goto(prefilled_builder(owned))
+
+    deck_cards = {c: n for c, n in owned.items() if c.card_type not in ("avatar", "quest")}
+    expected = {}
+    for card, copies in deck_cards.items():
+        expected[card.cost] = expected.get(card.cost, 0) + copies
+    groups = page.locator("#deck-list .deck-list__cost-group")
+    expect(groups).to_have_count(len(expected))
+    shown = {}
+    for text in groups.all_inner_texts():
+        label, count = text.rsplit(maxsplit=1)
+        shown[label] = int(count)
+    assert shown == {f"Cost {cost}": count for cost, count in sorted(expected.items())}
+    assert list(shown) == [f"Cost {cost}" for cost in sorted(expected)]  # cheapest first
+    expect(page.locator("#deck-list")).to_contain_text(f"Deck list {sum(owned.values())} cards")
+    screenshot("deck-builder-compact-list")
+
+    # The list follows the deck: removing a copy there updates its group.
+    cheapest = min(expected)
+    line = page.locator("#deck-list .deck-list__line").filter(
+        has_text=next(c.title for c in deck_cards if c.cost == cheapest)
+    )
+    line.hover()
+    line.get_by_role("button", name="Remove one").click()
+    expect(page.locator("#deck-list .deck-list__cost-group").first).to_have_text(
+        f"Cost {cheapest} {expected[cheapest] - 1}"
+    )
+
+
+ROWS_IN_VIEW = """([cards, box]) => {
+    const area = document.querySelector(box).getBoundingClientRect();
+    const top = Math.max(area.top, 0), bottom = Math.min(area.bottom, window.innerHeight);
+    const rows = new Set();
+    document.querySelectorAll(cards).forEach((card) => {
+        const r = card.getBoundingClientRect();
+        const whole = r.top >= top - 1 && r.bottom <= bottom + 1;
+        if (r.height > 50 && whole) rows.add(Math.round(r.top));
+    });
+    return rows.size;
+}"""
+
+
+def test_large_cards_leave_more_than_one_row_in_both_areas(page, screenshot, catalog):
+    owned = player_with_jedi_starter("BigCards")
+    Preferences.objects.filter(user__username="BigCards").update(
+        card_size_collection="large", card_size_deck="large"
+    )
+    page.set_viewport_size({"width": 1280, "height": 800})
+    log_in(page, "BigCards")
+    page.goto(prefilled_builder(owned))
+    page.wait_for_load_state("networkidle")
+
+    collection = ["#collection-results .tile__face", "#collection-scroll"]
+    assert page.evaluate(ROWS_IN_VIEW, collection) >= 2
+    screenshot("deck-builder-large-collection")
+    page.locator("#deck-container").scroll_into_view_if_needed()
+    page.wait_for_load_state("networkidle")
+    deck = [".deck-part--deck .deck-card__face", "#deck-container .box-scroll"]
+    assert page.evaluate(ROWS_IN_VIEW, deck) >= 2
+    # Save Deck stays at hand wherever the page is scrolled.
+    expect(page.get_by_role("button", name="Save Deck")).to_be_in_viewport()
+
+
+def test_import_names_the_deck_after_the_header(page, catalog):
+    owned = player_with_jedi_starter("Importer")
+    log_in(page, "Importer")
+    page.goto("/decks/")
+    page.locator(".toolbar summary", has_text="Tools").click()
+    page.get_by_role("button", name="Import", exact=True).click()
+    dialog = page.locator("#tool-dialog")
+    dialog.get_by_label("Deck list to import").fill(
+        f"# Padawan Practice\n1 {avatar_of(owned).title}\n"
+    )
+    dialog.get_by_role("button", name="Import", exact=True).click()
+    expect(dialog.locator(".deck-status")).to_contain_text("named \u201cPadawan Practice\u201d")
+    expect(page.get_by_label("Deck name")).to_have_value("Padawan Practice")
+    expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
