@@ -302,6 +302,21 @@ def owner_decks(*, owner: User) -> list[Deck]:
     )
 
 
+def deck_name_free(*, owner: User, name: str) -> str:
+    """``name``, or ``name`` with the first number that makes it one the player has not
+    used yet; deck names are compared ignoring case."""
+    taken = {
+        taken.casefold()
+        for taken in Deck.objects.filter(owner=owner).values_list("name", flat=True)
+    }
+    candidate, number = name[:MAX_NAME_LENGTH], 1
+    while candidate.casefold() in taken:
+        number += 1
+        suffix = f" {number}"
+        candidate = name[: MAX_NAME_LENGTH - len(suffix)] + suffix
+    return candidate
+
+
 def owner_pools(*, owner: User) -> list[LimitedPool]:
     """The player's Limited card pools still open for deck building."""
     return list(LimitedPool.objects.filter(owner=owner, deadline__gt=timezone.now()))

@@ -13,13 +13,14 @@ from collection.cards.models import Card, Rarity
 from collection.models import (
     CardOwnership,
     ItemEntry,
+    LedgerOperation,
     LedgerReason,
     Opening,
     OwnedProduct,
 )
 from collection.services.opening import MAX_OPEN_AT_ONCE, opening_audit, products_open
 from collection.services.store import product_grant
-from tests.factories import UserFactory
+from tests.factories import BoosterPackFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -208,16 +209,26 @@ def test_opening_needs_post_and_a_logged_in_player(client, booster):
     assert client.get(OPEN).status_code == 405
 
 
-def test_opening_ten_boosters_takes_about_as_many_queries_as_opening_one(
-    booster, django_assert_max_num_queries
-):
-    """Cards, ledger rows, openings and opened times are written in bulk."""
-    one, ten = UserFactory(), UserFactory()
-    (single,) = give(one, booster)
+def test_opening_costs_queries_per_product_never_per_card(booster):
+    """Cards, ledger rows and opened times are written in bulk; each product is one ledger
+    operation of its own (referenced, so a replay writes nothing)."""
+    three_cards = BoosterPackFactory(
+        card_set=booster.card_set, booster_slots=[{"rarity": Rarity.COMMON, "count": 3}]
+    )
+    small, large, ten = UserFactory(), UserFactory(), UserFactory()
+    (small_id,) = give(small, three_cards)
+    (large_id,) = give(large, booster)
     several = give(ten, booster, 10)
-    with CaptureQueriesContext(connection) as opening_one:
-        products_open(owner=one, owned_product_ids=[single])
-
-    # SQLite's bound-parameter limit may split a bulk insert of 150 ledger rows in two.
-    with django_assert_max_num_queries(len(opening_one) + 2):
+    with CaptureQueriesContext(connection) as opening_three_cards:
+        products_open(owner=small, owned_product_ids=[small_id])
+    with CaptureQueriesContext(connection) as opening_fifteen_cards:
+        products_open(owner=large, owned_product_ids=[large_id])
+    with CaptureQueriesContext(connection) as opening_ten:
         products_open(owner=ten, owned_product_ids=several)
+
+    assert len(opening_fifteen_cards) == len(opening_three_cards)
+    assert len(opening_ten) <= 10 * len(opening_fifteen_cards)
+    references = LedgerOperation.objects.filter(reference__startswith="opening:")
+    assert set(references.values_list("reference", flat=True)) == {
+        f"opening:{item_id}" for item_id in [small_id, large_id, *several]
+    }

@@ -5,6 +5,7 @@ these services save it, or delete a saved deck. Saving checks the player's cards
 Limited pool) again inside one transaction that holds the player's wallet lock.
 """
 
+from collections import Counter
 from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
@@ -12,6 +13,7 @@ from django.utils import timezone
 
 from collection.decks import selectors
 from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool
+from collection.models import Product
 from collection.services.ledger import owners_lock
 from tcgsite.accounts.models import User
 
@@ -91,6 +93,20 @@ def deck_save(
         if (validation.play_format.kind == FormatKind.LIMITED) == limited
     ]
     return selectors.SavedDeck(deck, created, validations)
+
+
+def starter_deck_save(*, owner: User, product: Product, card_ids: list[int]) -> Deck:
+    """Save an opened starter deck as a deck named after it ("Jedi Starter Deck"), under a
+    name the player has not used yet, ignoring case ("Jedi Starter Deck 2").
+
+    Rulebook, DECK BUILDER: "You can start playing ... right away using any starter deck."
+    Runs inside the opening's ledger operation (registered in ``collection.registry``), so
+    the cards it checks ownership of are already the player's.
+    """
+    label = product.get_archetype_display() if product.archetype else ""
+    name = f"{label} Starter Deck" if label else product.name
+    name = selectors.deck_name_free(owner=owner, name=name)
+    return deck_save(owner=owner, name=name, counts=Counter(card_ids)).deck
 
 
 def deck_delete(*, owner: User, deck_id) -> str:
