@@ -22,6 +22,7 @@ def test_buy_open_and_want_a_card(page, screenshot, catalog):
     page.goto("/store/")
     expect(page.get_by_role("heading", name="Online Store")).to_be_visible()
     page.get_by_role("button", name=f"Buy {booster.name}").click()
+    page.get_by_role("button", name=f"Confirm: spend {booster.price} credits").click()
     expect(page.locator(".messages")).to_contain_text(f"Bought 1 × {booster.name}.")
     expect(page.locator(".registration")).to_contain_text("Registered player")
     screenshot("collection-store")
