@@ -184,9 +184,11 @@ def want_change(request, card_id):
 
 
 def _binder_url(request) -> str:
-    """Where to return after a change: the binder page (with its filters) the player was on."""
+    """Where to return after a change: the binder page (with its filters) or the card page
+    the player was on."""
     url = request.POST.get("next", "")
-    if url.startswith(reverse("collection:binder")) and url_has_allowed_host_and_scheme(
+    pages = (reverse("collection:binder"), reverse("cards:card_list"))
+    if url.startswith(pages) and url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return url

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from collection.cards.models import Card
 from collection.decks import selectors
 from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool
 from collection.models import Product
@@ -107,6 +108,39 @@ def starter_deck_save(*, owner: User, product: Product, card_ids: list[int]) -> 
     name = f"{label} Starter Deck" if label else product.name
     name = selectors.deck_name_free(owner=owner, name=name)
     return deck_save(owner=owner, name=name, counts=Counter(card_ids)).deck
+
+
+def deck_card_add(*, owner: User, deck_id, card: Card) -> tuple[Deck, int]:
+    """Add one copy of ``card`` to one of the player's saved decks (a card page's Add to
+    deck); returns the deck and the copies it now holds. Never beyond the copies the player
+    owns, nor against a DECK BUILDING rule the deck keeps now."""
+    with transaction.atomic():
+        owners_lock(owners=[owner])
+        deck = selectors.owner_deck(owner=owner, deck_id=deck_id)
+        if selectors.deck_pool(deck=deck) is not None:
+            raise selectors.DeckError(
+                f"\u201c{deck.name}\u201d is a Limited deck: change it in the Limited Deck Builder."
+            )
+        before = selectors.deck_counts(deck=deck)
+        try:
+            after, _message = selectors.deck_entries_change(
+                owner=owner, counts=before, card_id=str(card.pk), copies="1", operation="add"
+            )
+        except selectors.DeckError as error:
+            raise selectors.DeckError(f"Not added to \u201c{deck.name}\u201d: {error}") from None
+        problem = selectors.addition_problem(
+            selectors.builder_deck(owner=owner, counts=before).deck_list,
+            selectors.builder_deck(owner=owner, counts=after).deck_list,
+        )
+        if problem:
+            raise selectors.DeckError(
+                f"{card.title} was not added to \u201c{deck.name}\u201d: {problem}"
+            )
+        DeckCard.objects.update_or_create(
+            deck=deck, card=card, defaults={"quantity": after[card.pk]}
+        )
+        deck.save(update_fields=["updated"])
+    return deck, after[card.pk]
 
 
 def deck_delete(*, owner: User, deck_id) -> str:
