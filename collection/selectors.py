@@ -21,6 +21,7 @@ from collection.models import (
 )
 from game.engine.vocabulary import DECK_TYPES
 
+TYPE_PLURALS = {"unit": "Units", "ability": "Abilities", "item": "Items", "tactic": "Tactics"}
 # The rulebook's order: "starter decks, booster packs, event passes".
 SHELF_ORDER = (ProductKind.STARTER_DECK, ProductKind.BOOSTER_PACK, ProductKind.EVENT_PASS)
 
@@ -126,7 +127,7 @@ def starter_contents(*, product: Product) -> StarterContents:
     for card_type in DECK_TYPES:
         of_type = [line for line in lines if line.card.card_type == card_type]
         if of_type:
-            deck_by_type.append((of_type[0].card.get_card_type_display(), of_type))
+            deck_by_type.append((TYPE_PLURALS[card_type], of_type))
     return StarterContents(
         avatar=next((line for line in lines if line.card.card_type == "avatar"), None),
         quests=[line for line in lines if line.card.card_type == "quest"],

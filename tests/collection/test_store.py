@@ -261,6 +261,7 @@ def test_a_starter_decks_page_shows_its_avatar_deck_list_and_how_it_plays(client
     page = response.content.decode()
     assert f'Avatar: <a href="{avatar.get_absolute_url()}">{avatar.title}</a>' in page
     assert "58 cards" in page
+    assert "<h3>Abilities</h3>" in page
     assert "Vorsa Kel grows stronger with every wound" in page
     for line in lines.values():
         if line.card.card_type not in ("avatar", "quest"):
