@@ -7,3 +7,9 @@ class CollectionConfig(AppConfig):
 
     def ready(self):
         from collection import signals  # noqa: F401
+        from collection.cards.registry import CardPanel, card_panel_register
+        from collection.views.card_page import card_page_numbers
+
+        card_panel_register(
+            CardPanel(template="collection/_card_panel.html", context=card_page_numbers)
+        )

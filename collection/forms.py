@@ -18,3 +18,9 @@ class PurchaseForm(forms.Form):
     quantity = forms.IntegerField(
         error_messages={"required": QUANTITY_MESSAGE, "invalid": QUANTITY_MESSAGE}
     )
+    # Handed out by the confirmation page only: the Store buys nothing without it, and buys
+    # once per confirmation, however often the confirmed form is sent.
+    confirmation = forms.UUIDField(
+        required=False,
+        error_messages={"invalid": "That confirmation was not given by the Store; buy again."},
+    )

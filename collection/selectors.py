@@ -16,9 +16,12 @@ from collection.models import (
     OwnedProduct,
     Product,
     ProductKind,
+    StarterDeckCard,
     Wallet,
 )
+from game.engine.vocabulary import DECK_TYPES
 
+TYPE_PLURALS = {"unit": "Units", "ability": "Abilities", "item": "Items", "tactic": "Tactics"}
 # The rulebook's order: "starter decks, booster packs, event passes".
 SHELF_ORDER = (ProductKind.STARTER_DECK, ProductKind.BOOSTER_PACK, ProductKind.EVENT_PASS)
 
@@ -92,6 +95,44 @@ def store_shelf(*, owner) -> list[ShelfItem]:
         ShelfItem(product, unopened.get(product.pk, 0))
         for product in sorted(for_sale, key=lambda product: SHELF_ORDER.index(product.kind))
     ]
+
+
+def store_product(*, product_id: int) -> Product | None:
+    """A product for sale, for its page in the Store."""
+    return Product.objects.filter(pk=product_id, for_sale=True).select_related("card_set").first()
+
+
+@dataclass(frozen=True)
+class StarterContents:
+    """A starter deck's fixed contents as the rulebook's DECK BUILDING parts: the avatar, the
+    quest pile and the deck, by card type."""
+
+    avatar: StarterDeckCard | None
+    quests: list[StarterDeckCard]
+    deck_by_type: list[tuple[str, list[StarterDeckCard]]]
+
+    @property
+    def card_count(self) -> int:
+        lines = [*self.quests, *(line for _, lines in self.deck_by_type for line in lines)]
+        return sum(line.quantity for line in lines) + (1 if self.avatar else 0)
+
+
+def starter_contents(*, product: Product) -> StarterContents:
+    lines = list(
+        product.starter_cards.select_related("card__card_set").order_by(
+            "card__level", "card__cost", "card__title"
+        )
+    )
+    deck_by_type = []
+    for card_type in DECK_TYPES:
+        of_type = [line for line in lines if line.card.card_type == card_type]
+        if of_type:
+            deck_by_type.append((TYPE_PLURALS[card_type], of_type))
+    return StarterContents(
+        avatar=next((line for line in lines if line.card.card_type == "avatar"), None),
+        quests=[line for line in lines if line.card.card_type == "quest"],
+        deck_by_type=deck_by_type,
+    )
 
 
 def unopened_products(*, owner) -> list[OwnedProduct]:

@@ -6,6 +6,8 @@ app_name = "collection"
 
 urlpatterns = [
     path("store/", store.store, name="store"),
+    path("store/<int:product_id>/", store.store_product, name="store_product"),
+    path("store/confirm/", store.store_confirm, name="store_confirm"),
     path("store/buy/", store.store_buy, name="store_buy"),
     path("collection/", binder.binder, name="binder"),
     path("collection/want/<int:card_id>/", binder.want_change, name="want_change"),

@@ -88,6 +88,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tcgsite.navigation.navigator",
+                "collection.context_processors.header_credits",
             ],
         },
     },

@@ -16,7 +16,7 @@ def test_demo_world_is_created_once_and_players_can_log_in(client, catalog):
     assert User.objects.filter(is_staff=False).count() == 5
     shochu = User.objects.get(username="Shochu")
     assert shochu.is_registered
-    assert list(shochu.decks.values_list("name", flat=True)) == ["Rebel Starter"]
+    assert list(shochu.decks.values_list("name", flat=True)) == ["Rebel Starter Deck"]
     assert sum(shochu.decks.get().entries.values_list("quantity", flat=True)) == 58
     assert shochu.owned_products.filter(opened__isnull=True).count() == 2
     assert client.login(username="shochu", password=settings.DEMO_PLAYER_PASSWORD)

@@ -157,6 +157,10 @@ def validate_set(data: dict) -> list[str]:
         if archetype not in ARCHETYPES or not archetype:
             problems.append(f"Starter deck {archetype!r}: the key must be an archetype.")
             continue
+        # A starter deck may say how it plays, in a line the Store shows before it is bought.
+        plays = deck.get("plays", "") if isinstance(deck, dict) else ""
+        if not isinstance(plays, str):
+            problems.append(f'Starter deck {archetype!r}: "plays" must be a line of text.')
         deck_problems = validate_deck(deck, cards_by_title, deck_size=STARTER_DECK_SIZE)
         if not deck_problems and cards_by_title[deck["avatar"]]["archetype"] != archetype:
             deck_problems.append(f"its avatar is not {_article(archetype)} avatar.")
@@ -170,12 +174,13 @@ def validate_deck(
     """The rulebook's DECK BUILDING rules (``game.engine.deckrules``) for a play deck of a set
     file.
 
-    ``deck`` is ``{"avatar": title, "quests": [titles], "deck": {title: copies}}``; with
+    ``deck`` is ``{"avatar": title, "quests": [titles], "deck": {title: copies}}``, with a
+    starter deck's optional ``"plays"`` line; with
     ``deck_size`` the deck must hold exactly that many cards, not just at least 50.
     """
     if (
         not isinstance(deck, dict)
-        or set(deck) != {"avatar", "quests", "deck"}
+        or set(deck) - {"plays"} != {"avatar", "quests", "deck"}
         or not isinstance(deck["quests"], list)
         or not isinstance(deck["deck"], dict)
     ):

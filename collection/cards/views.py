@@ -14,6 +14,7 @@ from collection.cards.filtering import (
 from collection.cards.filters import OPERATORS, SEARCH_FIELDS, parse_card_filters
 from collection.cards.glossary import GLOSSARY
 from collection.cards.models import NUMERIC_ATTRIBUTES, Card
+from collection.cards.registry import card_panels
 
 PAGE_SIZES = {"graphic": 24, "table": 100}
 CARD_SIZES = ("small", "medium", "large")
@@ -83,8 +84,21 @@ def card_detail(request, set_number, number):
             "glossary": [(name, GLOSSARY[name]) for name in card.keyword_names if name in GLOSSARY],
             "previous": previous,
             "next": following,
+            "panels": _panels(request.user, card),
         },
     )
+
+
+def _panels(viewer, card: Card) -> list[tuple[str, dict]]:
+    """What the higher apps show a logged-in player beside the card (see registry.py)."""
+    if not viewer.is_authenticated:
+        return []
+    panels = []
+    for panel in card_panels:
+        context = panel.context(viewer=viewer, card=card)
+        if context is not None:
+            panels.append((panel.template, context))
+    return panels
 
 
 @require_GET

@@ -26,7 +26,7 @@ from collection.cards import selectors as card_selectors
 from collection.cards.filters import CardFilters
 from collection.cards.models import Card
 from collection.decks.deckwizard import OwnedCard
-from collection.decks.models import Deck, FormatKind, LimitedPool, PlayFormat
+from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool, PlayFormat
 from collection.models import CardOwnership
 from game.engine import deckrules
 from tcgsite.accounts.models import User
@@ -308,6 +308,47 @@ def owner_decks(*, owner: User) -> list[Deck]:
         .annotate(card_count=Sum("entries__quantity"))
         .order_by("-updated", "name")
     )
+
+
+def deck_name_free(*, owner: User, name: str) -> str:
+    """``name``, or ``name`` with the first number that makes it one the player has not
+    used yet; deck names are compared ignoring case."""
+    taken = {
+        taken.casefold()
+        for taken in Deck.objects.filter(owner=owner).values_list("name", flat=True)
+    }
+    candidate, number = name[:MAX_NAME_LENGTH], 1
+    while candidate.casefold() in taken:
+        number += 1
+        suffix = f" {number}"
+        candidate = name[: MAX_NAME_LENGTH - len(suffix)] + suffix
+    return candidate
+
+
+def usable_card(*, owner: User, card_id: int) -> Card | None:
+    """A card the player may put in a deck: any catalog card, or an avatar they made."""
+    return _usable_cards(owner, [card_id], None).get(card_id)
+
+
+def card_in_decks(*, owner: User, card: Card) -> dict[int, int]:
+    """How many copies of ``card`` each of the player's decks holds, by deck id."""
+    return dict(
+        DeckCard.objects.filter(deck__owner=owner, card=card).values_list("deck_id", "quantity")
+    )
+
+
+def addition_problem(before: deckrules.DeckList, after: deckrules.DeckList) -> str | None:
+    """Why a deck changed from ``before`` to ``after`` breaks a DECK BUILDING rule in a new way
+    (a second avatar, two quests of a level, a fifth copy, a card of another archetype than
+    the avatar's), or None. Rules an unfinished deck still breaks (too few cards, no avatar
+    yet) don't stop it growing."""
+    offending_before = {check.rule: set(check.offending) for check in deckrules.check_deck(before)}
+    for check in deckrules.check_deck(after):
+        if check.rule == deckrules.ARCHETYPE_RULE and not after.avatar:
+            continue  # without an avatar, no card matches yet: the avatar comes later
+        if set(check.offending) - offending_before[check.rule]:
+            return check.explanation
+    return None
 
 
 def owner_pools(*, owner: User) -> list[LimitedPool]:

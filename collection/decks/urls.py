@@ -1,6 +1,6 @@
 from django.urls import path
 
-from collection.decks.views import avatars, decks, wizard
+from collection.decks.views import avatars, card_page, decks, wizard
 
 app_name = "decks"
 
@@ -23,4 +23,5 @@ urlpatterns = [
     path("decks/builder/statistics/", decks.deck_statistics, name="deck_statistics"),
     path("decks/builder/export/", decks.deck_export, name="deck_export"),
     path("decks/builder/import/", decks.deck_import, name="deck_import"),
+    path("decks/add/<int:card_id>/", card_page.deck_card_add, name="deck_card_add"),
 ]

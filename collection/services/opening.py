@@ -3,8 +3,10 @@
 import secrets
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.db.models import Prefetch
 
+from collection import registry
 from collection.boosters import (
     BoosterError,
     booster_contents,
@@ -22,7 +24,7 @@ from collection.models import (
     ProductKind,
     StarterDeckCard,
 )
-from collection.services.ledger import CardChange, ledger_operation
+from collection.services.ledger import CardChange, ledger_operation, owners_lock
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
 
@@ -44,11 +46,14 @@ class Reveal:
 
 
 def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
-    """Open one or several of the player's unopened products in one transaction.
+    """Open one or several of the player's unopened products in one transaction, each in a
+    ledger operation of its own, referenced ``opening:<owned product id>``.
 
     Each product is opened exactly once, however often this is called: a product already
     opened (a double click, a replayed request) reveals what its opening revealed and adds
-    nothing. The queries are about as many for twenty products as for one.
+    nothing. An opened starter deck also becomes a saved deck, through the handlers of
+    ``collection.registry``, inside its operation. The queries grow with the number of
+    products, never with the number of cards.
     """
     ids = sorted(set(owned_product_ids))
     if not ids:
@@ -56,7 +61,10 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
     if len(ids) > MAX_OPEN_AT_ONCE:
         raise OpeningError(f"Open at most {MAX_OPEN_AT_ONCE} products at once.")
     starter_cards = StarterDeckCard.objects.order_by("card__number")
-    with ledger_operation(owners=[owner], reason=LedgerReason.OPENING) as ledger:
+    with transaction.atomic():
+        # Locked before reading which products are still unopened, so two requests opening
+        # the same products (a double click) take turns, and the second finds them opened.
+        owners_lock(owners=[owner])
         items = list(
             OwnedProduct.objects.select_related("product__card_set", "opening")
             .prefetch_related(Prefetch("product__starter_cards", queryset=starter_cards))
@@ -70,18 +78,8 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
             raise OpeningError(f"{unopenable[0]} can't be opened: it is a ticket, not a pack.")
         opened_before = {item.pk for item in items if item.opened}
         openings = _openings(owner, [item for item in items if not item.opened])
-        if openings:
-            ledger.cards_change(
-                changes=[
-                    CardChange(owner=owner, card_id=card_id, delta=1, note=_note(opening))
-                    for opening in openings
-                    for card_id in opening.card_ids
-                ]
-            )
-            ledger.products_consume(
-                owner=owner, owned_products=[opening.owned_product for opening in openings]
-            )
-            Opening.objects.bulk_create(openings)
+        for opening in openings:
+            _opening_write(owner, opening)
     new_openings = {opening.owned_product.pk: opening for opening in openings}
     openings = [new_openings.get(item.pk) or item.opening for item in items]
     cards = Card.objects.select_related("card_set").in_bulk(
@@ -96,6 +94,26 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
         )
         for item, opening in zip(items, openings, strict=True)
     ]
+
+
+def _opening_write(owner: User, opening: Opening) -> None:
+    """One product's cards in, the product spent, what it revealed recorded."""
+    item = opening.owned_product
+    with ledger_operation(
+        owners=[owner], reason=LedgerReason.OPENING, reference=f"opening:{item.pk}"
+    ) as ledger:
+        note = _note(opening)
+        ledger.cards_change(
+            changes=[
+                CardChange(owner=owner, card_id=card_id, delta=1, note=note)
+                for card_id in opening.card_ids
+            ]
+        )
+        ledger.products_consume(owner=owner, owned_products=[item])
+        opening.save()
+        if item.product.kind == ProductKind.STARTER_DECK:
+            for handler in registry.starter_opened_handlers:
+                handler(owner=owner, product=item.product, card_ids=opening.card_ids)
 
 
 def _openings(owner: User, items: list[OwnedProduct]) -> list[Opening]:

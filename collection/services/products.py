@@ -45,9 +45,8 @@ def set_products_create(*, card_set: CardSet, starter_decks: dict) -> int:
                 "price": STARTER_DECK_PRICE,
                 "card_set": card_set,
                 "archetype": archetype,
-                "description": (
-                    f"A ready-to-play {label} deck of 58 cards: avatar, four quests and 53 others."
-                ),
+                "description": deck.get("plays")
+                or f"A ready-to-play {label} deck of 58 cards: avatar, four quests and 53 others.",
             },
         )
         if made:

@@ -27,15 +27,20 @@ def credits_grant(
         return ledger.credits_change(owner=owner, delta=amount, note=note)
 
 
-def product_purchase(*, buyer: User, product: Product, quantity: int = 1) -> list[OwnedProduct]:
+def product_purchase(
+    *, buyer: User, product: Product, quantity: int = 1, reference: str | None = None
+) -> list[OwnedProduct]:
     """Buy ``quantity`` of a product for credits; the first starter deck or booster bought
-    registers the account (rulebook: registering for tournaments)."""
+    registers the account (rulebook: registering for tournaments). A purchase with a
+    ``reference`` already made raises ``LedgerOperationDone`` and buys nothing again."""
     if not product.for_sale:
         raise StoreError(f"{product.name} is not for sale.")
     if not 1 <= quantity <= MAX_PURCHASE_QUANTITY:
         raise StoreError(f"Buy between 1 and {MAX_PURCHASE_QUANTITY} at a time.")
     cost = product.price * quantity
-    with ledger_operation(owners=[buyer], reason=LedgerReason.PURCHASE) as ledger:
+    with ledger_operation(
+        owners=[buyer], reason=LedgerReason.PURCHASE, reference=reference
+    ) as ledger:
         wallet = ledger.wallets[buyer.pk]
         if wallet.credits < cost:
             raise StoreError(

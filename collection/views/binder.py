@@ -26,7 +26,7 @@ from collection.cards.filters import (
     SEARCH_FIELDS,
     parse_card_filters,
 )
-from collection.cards.models import NUMERIC_ATTRIBUTES, Card
+from collection.cards.models import NUMERIC_ATTRIBUTES, Card, Rarity
 from collection.models import Opening, ProductKind
 from collection.services.opening import MAX_OPEN_AT_ONCE, OpeningError
 from collection.services.opening import products_open as open_products
@@ -48,8 +48,7 @@ TABLE_COLUMNS = (
     ("need", "Need", "num collection-col"),
 )
 COLLECTION_TIPS = (
-    "New, unopened products wait at the top of your binder: tick one or several, then press "
-    "Open selected.",
+    "New, unopened products wait at the top of your binder: press Open on one, or Open All.",
     "Set Want with − and +: copies above your Want count as Trade, and only those are shown to "
     "trade partners.",
     "The Numeric filter knows your collection too: \u201cneed > 0\u201d lists the cards you still "
@@ -104,9 +103,13 @@ def binder(request):
         response["HX-Push-Url"] = context["binder_url"]
         return response
     unopened = _unopened_groups(request.user)
+    openable_ids = [
+        owned_id for group in unopened if group["product"].opens for owned_id in group["ids"]
+    ]
     context.update(
         unopened=unopened,
-        can_open=any(group["product"].opens for group in unopened),
+        open_all_ids=openable_ids[:MAX_OPEN_AT_ONCE],
+        openable_count=len(openable_ids),
         tips=COLLECTION_TIPS,
         tips_screen=TipScreen.COLLECTION,
         show_tips=not preferences.hides_tips_on(TipScreen.COLLECTION),
@@ -126,15 +129,15 @@ def binder(request):
 
 def _unopened_groups(owner) -> list[dict]:
     """The player's unopened products, one group per product in the Store's shelf order, with
-    the ids to open, oldest first; at most as many checkboxes per group as can be opened at
-    once."""
+    their ids, oldest first: Open opens the oldest, Open All the first ones that can be opened
+    at once."""
     groups: dict[int, dict] = {}
     for item in selectors.unopened_products(owner=owner):
         group = groups.setdefault(item.product_id, {"product": item.product, "ids": []})
         group["ids"].append(item.pk)
     for group in groups.values():
         group["count"] = len(group["ids"])
-        group["ids"] = group["ids"][:MAX_OPEN_AT_ONCE]
+        group["first_id"] = group["ids"][0]
         product = group["product"]
         group["kind_label"] = (
             product.get_kind_display().lower()
@@ -181,9 +184,11 @@ def want_change(request, card_id):
 
 
 def _binder_url(request) -> str:
-    """Where to return after a change: the binder page (with its filters) the player was on."""
+    """Where to return after a change: the binder page (with its filters) or the card page
+    the player was on."""
     url = request.POST.get("next", "")
-    if url.startswith(reverse("collection:binder")) and url_has_allowed_host_and_scheme(
+    pages = (reverse("collection:binder"), reverse("cards:card_list"))
+    if url.startswith(pages) and url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return url
@@ -234,18 +239,25 @@ def opening_reveal(request):
 
 
 def _reveal(opening: Opening, cards: dict[int, Card]) -> dict:
-    """One product's cards in reveal order, copies of a card shown once with their count."""
+    """One product's cards in reveal order, the rares last (the pack's prize, turned over
+    last), copies of a card shown once with their count."""
     copies: dict[int, int] = {}
     for card_id in opening.card_ids:
         copies[card_id] = copies.get(card_id, 0) + 1
     new = set(opening.new_card_ids)
+    order = sorted(copies, key=lambda card_id: cards[card_id].rarity == Rarity.RARE)
     return {
         "owned_product": opening.owned_product,
         "card_count": len(opening.card_ids),
         "new_count": len(new),
         "cards": [
-            {"card": cards[card_id], "copies": count, "new": card_id in new}
-            for card_id, count in copies.items()
+            {
+                "card": cards[card_id],
+                "copies": copies[card_id],
+                "new": card_id in new,
+                "rare": cards[card_id].rarity == Rarity.RARE,
+            }
+            for card_id in order
         ],
     }
 

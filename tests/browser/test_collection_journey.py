@@ -22,6 +22,7 @@ def test_buy_open_and_want_a_card(page, screenshot, catalog):
     page.goto("/store/")
     expect(page.get_by_role("heading", name="Online Store")).to_be_visible()
     page.get_by_role("button", name=f"Buy {booster.name}").click()
+    page.get_by_role("button", name=f"Confirm: spend {booster.price} credits").click()
     expect(page.locator(".messages")).to_contain_text(f"Bought 1 × {booster.name}.")
     expect(page.locator(".registration")).to_contain_text("Registered player")
     screenshot("collection-store")
@@ -30,14 +31,14 @@ def test_buy_open_and_want_a_card(page, screenshot, catalog):
     page.get_by_role("link", name="Open it in your Collection").click()
     expect(page.get_by_role("heading", name="Collection Manager")).to_be_visible()
     expect(page.locator(".unopened")).to_contain_text("1 unopened booster pack")
-    page.get_by_label(f"Open {booster.name} 1").check()
     screenshot("collection-binder-unopened")
-    page.get_by_role("button", name="Open selected").click()
+    page.get_by_role("button", name=f"Open one {booster.name}").click()
 
     # The reveal: 15 cards, all new to a first-time collector.
     expect(page.get_by_role("heading", name="Opened 1 product")).to_be_visible()
     expect(page.locator(".reveal-card")).to_have_count(15)
     expect(page.locator(".reveal-card .new-badge")).to_have_count(15)
+    expect(page.locator(".opening")).to_have_class(re.compile("reveal--done"), timeout=10_000)
     screenshot("collection-opening")
 
     # The binder: only the cards owned, through the collection's own numeric filter.

@@ -448,3 +448,14 @@ def test_validate_set_reports_duplicate_numbers_and_titles(first_set):
     problems = cardrules.validate_set(data)
     assert "The card number 1 is used by 2 cards." in problems
     assert f"The title {data['cards'][0]['title']!r} is used by 2 cards." in problems
+
+
+def test_a_starter_decks_plays_line_is_text_the_store_shows(first_set):
+    """Each starter deck says how it plays, for the Store to show before it is bought."""
+    assert all(isinstance(deck["plays"], str) for deck in first_set["starter_decks"].values())
+    data = copy.deepcopy(first_set)
+    data["starter_decks"]["jedi"]["plays"] = 5
+
+    assert cardrules.validate_set(data) == [
+        "Starter deck 'jedi': \"plays\" must be a line of text."
+    ]

@@ -1,6 +1,7 @@
 """Opening starter decks and booster packs in the Collection Manager (rulebook, COLLECTION
 MANAGER: "open starter decks and booster packs ... or, if you wish, multiple packs")."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -13,13 +14,14 @@ from collection.cards.models import Card, Rarity
 from collection.models import (
     CardOwnership,
     ItemEntry,
+    LedgerOperation,
     LedgerReason,
     Opening,
     OwnedProduct,
 )
 from collection.services.opening import MAX_OPEN_AT_ONCE, opening_check, products_open
 from collection.services.store import product_grant
-from tests.factories import UserFactory
+from tests.factories import BoosterPackFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -208,16 +210,95 @@ def test_opening_needs_post_and_a_logged_in_player(client, booster):
     assert client.get(OPEN).status_code == 405
 
 
-def test_opening_ten_boosters_takes_about_as_many_queries_as_opening_one(
-    booster, django_assert_max_num_queries
-):
-    """Cards, ledger rows, openings and opened times are written in bulk."""
-    one, ten = UserFactory(), UserFactory()
-    (single,) = give(one, booster)
+def test_opening_costs_queries_per_product_never_per_card(booster):
+    """Cards, ledger rows and opened times are written in bulk; each product is one ledger
+    operation of its own (referenced, so a replay writes nothing)."""
+    three_cards = BoosterPackFactory(
+        card_set=booster.card_set, booster_slots=[{"rarity": Rarity.COMMON, "count": 3}]
+    )
+    small, large, ten = UserFactory(), UserFactory(), UserFactory()
+    (small_id,) = give(small, three_cards)
+    (large_id,) = give(large, booster)
     several = give(ten, booster, 10)
-    with CaptureQueriesContext(connection) as opening_one:
-        products_open(owner=one, owned_product_ids=[single])
-
-    # SQLite's bound-parameter limit may split a bulk insert of 150 ledger rows in two.
-    with django_assert_max_num_queries(len(opening_one) + 2):
+    with CaptureQueriesContext(connection) as opening_three_cards:
+        products_open(owner=small, owned_product_ids=[small_id])
+    with CaptureQueriesContext(connection) as opening_fifteen_cards:
+        products_open(owner=large, owned_product_ids=[large_id])
+    with CaptureQueriesContext(connection) as opening_ten:
         products_open(owner=ten, owned_product_ids=several)
+
+    assert len(opening_fifteen_cards) == len(opening_three_cards)
+    assert len(opening_ten) <= 10 * len(opening_fifteen_cards)
+    references = LedgerOperation.objects.filter(reference__startswith="opening:")
+    assert set(references.values_list("reference", flat=True)) == {
+        f"opening:{item_id}" for item_id in [small_id, large_id, *several]
+    }
+
+
+BINDER = reverse("collection:binder")
+
+
+def forms_posting_to_open(html: str) -> list[list[int]]:
+    """The ids each form of the page would open, in page order."""
+    forms = re.findall(rf'<form method="post" action="{OPEN}".*?</form>', html, re.DOTALL)
+    return [
+        [int(value) for value in re.findall(r'name="open" value="(\d+)"', form)] for form in forms
+    ]
+
+
+def test_the_binder_offers_open_per_product_and_open_all(
+    client, player, booster, starter, event_pass
+):
+    """Rulebook, COLLECTION MANAGER: open a starter deck or booster pack, or several at once;
+    Open opens the oldest of a product, Open All every product that opens, tickets aside."""
+    boosters = give(player, booster, 2)
+    (deck_box,) = give(player, starter)
+    give(player, event_pass)
+
+    html = client.get(BINDER).content.decode()
+
+    open_all, *open_one = forms_posting_to_open(html)
+    assert sorted(open_all) == sorted([*boosters, deck_box])
+    assert sorted(open_one) == sorted([[boosters[0]], [deck_box]])
+    unopened = html[html.index('<section class="unopened"') : html.index("</section>")]
+    assert ">Open All</button>" in unopened
+    assert 'type="checkbox"' not in unopened
+    assert "onclick" not in unopened
+
+
+def test_open_all_opens_as_many_as_can_be_opened_at_once_and_says_so(client, player, booster):
+    ids = give(player, booster, MAX_OPEN_AT_ONCE + 2)
+
+    html = client.get(BINDER).content.decode()
+
+    open_all = forms_posting_to_open(html)[0]
+    assert open_all == ids[:MAX_OPEN_AT_ONCE]
+    assert f"Open {MAX_OPEN_AT_ONCE} of {MAX_OPEN_AT_ONCE + 2}" in html
+
+
+def test_open_all_sent_twice_opens_each_product_once(client, player, booster, starter):
+    """A double click on Open All: the second request finds everything opened."""
+    ids = give(player, booster, 3) + give(player, starter)
+    open_all = forms_posting_to_open(client.get(BINDER).content.decode())[0]
+
+    open_products(client, open_all)
+    second = open_products(client, open_all)
+
+    assert sorted(open_all) == sorted(ids)
+    assert Opening.objects.filter(owned_product_id__in=ids).count() == 4
+    assert LedgerOperation.objects.filter(reason=LedgerReason.OPENING).count() == 4
+    assert messages_of(second) == ["Already opened: here is what they revealed."]
+
+
+def test_the_reveal_turns_the_rare_last_marks_it_and_offers_skip(client, player, booster):
+    (item_id,) = give(player, booster)
+
+    response = open_products(client, [item_id])
+
+    entries = response.context["reveals"][0]["cards"]
+    assert [entry["rare"] for entry in entries] == [False] * 14 + [True]
+    assert entries[-1]["card"].rarity == Rarity.RARE
+    html = response.content.decode()
+    assert html.count('<span class="rare-badge">Rare</span>') == 1
+    assert re.search(r"<button[^>]*data-reveal-skip hidden>Skip</button>", html)
+    assert "js/collection.js" in html

@@ -1,6 +1,9 @@
 """The Online Store (rulebook, The Main Lobby: "Store ... where you can purchase starter decks,
 booster packs, event passes"), registration (Registering for tournaments) and staff grants."""
 
+import re
+import uuid
+
 import pytest
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -25,6 +28,7 @@ pytestmark = pytest.mark.django_db
 
 STORE = reverse("collection:store")
 BUY = reverse("collection:store_buy")
+CONFIRM = reverse("collection:store_confirm")
 
 
 @pytest.fixture
@@ -38,8 +42,13 @@ def messages_of(response) -> list[str]:
     return [str(message) for message in get_messages(response.wsgi_request)]
 
 
-def buy(client, product, quantity=1):
-    return client.post(BUY, {"product": product.pk, "quantity": quantity}, follow=True)
+def buy(client, product, quantity=1, confirmation=None):
+    """Buy as the confirmation page does, with the confirmation it hands out."""
+    return client.post(
+        BUY,
+        {"product": product.pk, "quantity": quantity, "confirmation": confirmation or uuid.uuid4()},
+        follow=True,
+    )
 
 
 def test_new_player_sees_the_starting_balance_and_the_products_for_sale(
@@ -178,6 +187,111 @@ def test_store_needs_a_logged_in_player_and_buying_needs_post(client, booster):
     assert client.get(STORE).status_code == 302
     client.force_login(UserFactory())
     assert client.get(BUY).status_code == 405
+    client.logout()
+    assert client.get(CONFIRM, {"product": booster.pk, "quantity": 1}).status_code == 302
+
+
+# Confirming a purchase, what a starter deck holds, what can't be afforded, credits in the header
+
+
+def test_buy_without_confirmation_only_shows_the_confirmation_page(client, player, starter):
+    """A replayed Buy, or a form that skips the confirmation, spends nothing."""
+    response = client.post(BUY, {"product": starter.pk, "quantity": 1}, follow=True)
+
+    assert response.redirect_chain[-1][0] == f"{CONFIRM}?product={starter.pk}&quantity=1"
+    assert not OwnedProduct.objects.filter(owner=player).exists()
+    assert Wallet.objects.get(owner=player).credits == settings.STARTING_CREDITS
+    page = response.content.decode()
+    assert "Confirm your purchase" in page
+    assert f"Confirm: spend {starter.price} credits" in page
+    assert f"{settings.STARTING_CREDITS - starter.price}</dd>" in page
+
+
+def test_a_confirmation_buys_once_however_often_it_is_sent(client, player, booster):
+    page = client.get(CONFIRM, {"product": booster.pk, "quantity": 2}).content.decode()
+    confirmation = re.search(r'name="confirmation" value="([0-9a-f-]{36})"', page)[1]
+
+    buy(client, booster, quantity=2, confirmation=confirmation)
+    again = buy(client, booster, quantity=2, confirmation=confirmation)
+
+    assert OwnedProduct.objects.filter(owner=player, product=booster).count() == 2
+    assert Wallet.objects.get(owner=player).credits == settings.STARTING_CREDITS - 2 * booster.price
+    assert messages_of(again) == ["That purchase was made already; nothing was bought again."]
+
+
+def test_a_confirmation_the_store_did_not_give_is_refused(client, player, booster):
+    response = client.post(
+        BUY, {"product": booster.pk, "quantity": 1, "confirmation": "yes"}, follow=True
+    )
+
+    assert messages_of(response) == ["That confirmation was not given by the Store; buy again."]
+    assert not OwnedProduct.objects.filter(owner=player).exists()
+
+
+def test_the_confirmation_page_says_when_credits_are_short(client, player, starter):
+    page = client.get(CONFIRM, {"product": starter.pk, "quantity": 3}).content.decode()
+
+    assert f"You have {settings.STARTING_CREDITS} credits: 3 × {starter.name} costs 1200." in page
+    assert 'name="confirmation"' not in page
+
+
+def test_products_the_player_can_not_afford_have_a_disabled_buy_with_the_reason(
+    client, player, booster, starter
+):
+    """Given 300 credits, a 400-credit starter deck can't be bought, a 150-credit booster can."""
+    wallet_for(owner=player)
+    Wallet.objects.filter(owner=player).update(credits=300)
+
+    page = client.get(STORE).content.decode()
+
+    starter_button = re.search(rf'<button[^>]*aria-label="Buy {starter.name}"[^>]*>', page)[0]
+    booster_button = re.search(rf'<button[^>]*aria-label="Buy {booster.name}"[^>]*>', page)[0]
+    assert "disabled" in starter_button
+    assert "disabled" not in booster_button
+    assert f'id="why-not-{starter.pk}">You have 300 credits: it costs {starter.price}.' in page
+
+
+def test_a_starter_decks_page_shows_its_avatar_deck_list_and_how_it_plays(client, player, catalog):
+    starter = Product.objects.get(kind=ProductKind.STARTER_DECK, archetype="sith")
+    lines = {line.card.title: line for line in starter.starter_cards.select_related("card")}
+    avatar = next(line.card for line in lines.values() if line.card.card_type == "avatar")
+
+    response = client.get(reverse("collection:store_product", args=[starter.pk]))
+
+    page = response.content.decode()
+    assert f'Avatar: <a href="{avatar.get_absolute_url()}">{avatar.title}</a>' in page
+    assert "58 cards" in page
+    assert "<h3>Abilities</h3>" in page
+    assert "Vorsa Kel grows stronger with every wound" in page
+    for line in lines.values():
+        if line.card.card_type not in ("avatar", "quest"):
+            assert f'{line.quantity}×</span> <a href="{line.card.get_absolute_url()}">' in page
+    assert f'aria-label="Buy {starter.name}"' in page
+
+
+def test_the_store_links_each_starter_deck_to_its_page(client, player, starter):
+    page = client.get(STORE).content.decode()
+
+    assert reverse("collection:store_product", args=[starter.pk]) in page
+
+
+def test_a_product_not_for_sale_has_no_page(client, player, booster):
+    Product.objects.filter(pk=booster.pk).update(for_sale=False)
+
+    assert client.get(reverse("collection:store_product", args=[booster.pk])).status_code == 404
+
+
+def test_the_page_header_shows_the_players_credits(client, player, booster):
+    buy(client, booster)
+
+    page = client.get(reverse("lobby")).content.decode()
+
+    balance = settings.STARTING_CREDITS - booster.price
+    assert re.search(rf'class="topbar__credits"[^>]*><strong>{balance}</strong> credits', page)
+
+
+def test_no_credits_in_the_header_for_a_visitor(client, catalog):
+    assert "topbar__credits" not in client.get(reverse("accounts:login")).content.decode()
 
 
 # Staff: the admin grants credits and products through the services, never by editing.

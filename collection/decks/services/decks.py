@@ -5,13 +5,16 @@ these services save it, or delete a saved deck. Saving checks the player's cards
 Limited pool) again inside one transaction that holds the player's wallet lock.
 """
 
+from collections import Counter
 from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from collection.cards.models import Card
 from collection.decks import selectors
 from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool
+from collection.models import Product
 from collection.services.ledger import owners_lock
 from tcgsite.accounts.models import User
 
@@ -105,6 +108,53 @@ def deck_name_write(*, owner: User, name: str, deck: Deck | None = None) -> Deck
             return deck
     except IntegrityError as error:
         raise selectors.DeckNameTaken(name) from error
+
+
+def starter_deck_save(*, owner: User, product: Product, card_ids: list[int]) -> Deck:
+    """Save an opened starter deck as a deck named after it ("Jedi Starter Deck"), under a
+    name the player has not used yet, ignoring case ("Jedi Starter Deck 2").
+
+    Rulebook, DECK BUILDER: "You can start playing ... right away using any starter deck."
+    Runs inside the opening's ledger operation (registered in ``collection.registry``), so
+    the cards it checks ownership of are already the player's.
+    """
+    label = product.get_archetype_display() if product.archetype else ""
+    name = f"{label} Starter Deck" if label else product.name
+    name = selectors.deck_name_free(owner=owner, name=name)
+    return deck_save(owner=owner, name=name, counts=Counter(card_ids)).deck
+
+
+def deck_card_add(*, owner: User, deck_id, card: Card) -> tuple[Deck, int]:
+    """Add one copy of ``card`` to one of the player's saved decks (a card page's Add to
+    deck); returns the deck and the copies it now holds. Never beyond the copies the player
+    owns, nor against a DECK BUILDING rule the deck keeps now."""
+    with transaction.atomic():
+        owners_lock(owners=[owner])
+        deck = selectors.owner_deck(owner=owner, deck_id=deck_id)
+        if selectors.deck_pool(deck=deck) is not None:
+            raise selectors.DeckError(
+                f"\u201c{deck.name}\u201d is a Limited deck: change it in the Limited Deck Builder."
+            )
+        before = selectors.deck_counts(deck=deck)
+        try:
+            after, _message = selectors.deck_entries_change(
+                owner=owner, counts=before, card_id=str(card.pk), copies="1", operation="add"
+            )
+        except selectors.DeckError as error:
+            raise selectors.DeckError(f"Not added to \u201c{deck.name}\u201d: {error}") from None
+        problem = selectors.addition_problem(
+            selectors.builder_deck(owner=owner, counts=before).deck_list,
+            selectors.builder_deck(owner=owner, counts=after).deck_list,
+        )
+        if problem:
+            raise selectors.DeckError(
+                f"{card.title} was not added to \u201c{deck.name}\u201d: {problem}"
+            )
+        DeckCard.objects.update_or_create(
+            deck=deck, card=card, defaults={"quantity": after[card.pk]}
+        )
+        deck.save(update_fields=["updated"])
+    return deck, after[card.pk]
 
 
 def deck_delete(*, owner: User, deck_id) -> str:

@@ -1,7 +1,6 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from collection.decks.services.decks import deck_save
 from collection.models import OwnedProduct, Product, ProductKind
 from collection.services.opening import products_open
 from collection.services.store import product_purchase
@@ -48,7 +47,7 @@ class Command(BaseCommand):
             self.stdout.write(f"staff {staff.username}: {'created' if created else 'kept'}")
 
     def _stock_collection(self, player, archetype):
-        """A first visit's purchases: a starter deck, opened and saved as a deck, and a few
+        """A first visit's purchases: a starter deck, opened (which saves its deck), and a few
         boosters left unopened in the Collection."""
         starter = Product.objects.filter(kind=ProductKind.STARTER_DECK, archetype=archetype).first()
         booster = Product.objects.filter(kind=ProductKind.BOOSTER_PACK).first()
@@ -56,10 +55,7 @@ class Command(BaseCommand):
             self.stdout.write("  no products yet: run load_cards first")
             return
         (deck_box,) = product_purchase(buyer=player, product=starter)
-        (reveal,) = products_open(owner=player, owned_product_ids=[deck_box.pk])
-        counts = {}
-        for card in reveal.cards:
-            counts[card.pk] = counts.get(card.pk, 0) + 1
-        deck_save(owner=player, name=f"{starter.get_archetype_display()} Starter", counts=counts)
+        # Opening saves the deck, as it does for every player.
+        products_open(owner=player, owned_product_ids=[deck_box.pk])
         product_purchase(buyer=player, product=booster, quantity=DEMO_BOOSTERS)
         self.stdout.write(f"  opened {starter.name}, saved its deck, {DEMO_BOOSTERS} boosters")
