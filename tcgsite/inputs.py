@@ -13,29 +13,15 @@ before any view reads them.
 
 import re
 
-from tcgsite.errors import UserError
-
 # A database id (BigAutoField) is at most 2**63 - 1.
 MAX_ID = 2**63 - 1
 _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,24}")
 NUL = "\x00"
 
 
-class InputError(UserError):
-    """A number in a request that is not a whole number in its range."""
-
-
-def whole_number(value, *, minimum: int, maximum: int, what: str) -> int:
-    """``value`` (text from a request) as a number from ``minimum`` to ``maximum``; anything
-    else raises ``InputError`` saying what ``what`` must be."""
-    number = whole_number_or_none(value, minimum=minimum, maximum=maximum)
-    if number is None:
-        raise InputError(range_message(what, minimum=minimum, maximum=maximum))
-    return number
-
-
 def whole_number_or_none(value, *, minimum: int, maximum: int) -> int | None:
-    """The number, or None where a caller treats an unreadable value as absent."""
+    """The number, or None if ``value`` is not a whole number from ``minimum`` to ``maximum``
+    (the caller says what it must be, with ``range_message``, or treats it as absent)."""
     text = "" if value is None else str(value).strip()
     if not _WHOLE_NUMBER.fullmatch(text):
         return None

@@ -30,7 +30,7 @@ from collection.models import CardOwnership
 from game.engine import deckrules
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
-from tcgsite.inputs import object_id, whole_number_or_none
+from tcgsite.inputs import object_id, range_message, whole_number_or_none
 
 MAX_NAME_LENGTH = Deck._meta.get_field("name").max_length
 MAX_ENTRIES = 300
@@ -433,7 +433,9 @@ def _deck_order(card: Card):
 def _copies(text: str) -> int:
     copies = whole_number_or_none(text or "1", minimum=1, maximum=MAX_COPIES_PER_CHANGE)
     if copies is None:
-        raise DeckError(f"Choose a number of copies from 1 to {MAX_COPIES_PER_CHANGE}.")
+        raise DeckError(
+            range_message("The number of copies", minimum=1, maximum=MAX_COPIES_PER_CHANGE)
+        )
     return copies
 
 

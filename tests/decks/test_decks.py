@@ -639,9 +639,9 @@ def test_a_limited_pool_with_unicode_digits_or_absurd_copies_gets_a_message(
     [
         ("\u00b2", "1", "That card is not one you can use in this deck."),
         ("99999999999999999999", "1", "That card is not one you can use in this deck."),
-        (None, "\u00b2", "Choose a number of copies from 1 to 99."),
-        (None, "\u2460", "Choose a number of copies from 1 to 99."),
-        (None, "2147483648", "Choose a number of copies from 1 to 99."),
+        (None, "\u00b2", "The number of copies must be a whole number from 1 to 99."),
+        (None, "\u2460", "The number of copies must be a whole number from 1 to 99."),
+        (None, "2147483648", "The number of copies must be a whole number from 1 to 99."),
     ],
 )
 def test_adding_with_unreadable_numbers_gets_a_message(
