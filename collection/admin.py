@@ -26,8 +26,9 @@ from collection.models import (
 )
 from collection.services.ledger import LedgerOperationDone
 from collection.services.opening import booster_pool, opening_check
-from collection.services.store import StoreError, credits_grant, product_grant
+from collection.services.store import MAX_CREDITS, StoreError, credits_grant, product_grant
 from tcgsite.accounts.models import User
+from tcgsite.inputs import object_id
 
 # --- Store, ownership and ledgers ---------------------------------------------------------
 # Balances, owned items and ledgers change only through the services (collection/services/),
@@ -97,7 +98,10 @@ class GrantForm(forms.Form):
         widget=FilteredSelectMultiple("players", is_stacked=False),
     )
     credits = forms.IntegerField(
-        required=False, help_text="Credits for each player; a negative number takes credits back."
+        required=False,
+        min_value=-MAX_CREDITS,
+        max_value=MAX_CREDITS,
+        help_text="Credits for each player; a negative number takes credits back.",
     )
     product = forms.ModelChoiceField(queryset=Product.objects.all(), required=False)
     quantity = forms.IntegerField(
@@ -168,7 +172,9 @@ class WalletAdmin(admin.ModelAdmin):
                 return redirect("admin:collection_wallet_changelist")
         else:
             chosen = [
-                value for value in request.GET.get("players", "").split(",") if value.isdigit()
+                player_id
+                for value in request.GET.get("players", "").split(",")
+                if (player_id := object_id(value)) is not None
             ]
             form = GrantForm(initial={"players": chosen})
         context = {

@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from collection.cards.models import NUMERIC_ATTRIBUTES, Archetype, CardType, Rarity
 from game.engine.vocabulary import KEYWORDS
+from tcgsite.inputs import MAX_ID, whole_number_or_none
 
 OPERATORS = {
     ">": "Greater Than",
@@ -38,6 +39,7 @@ SORT_KEYS = ("number", "title", "type", "archetype", "rarity", *NUMERIC_ATTRIBUT
 ARCHETYPE_KEYS = {"generic": Archetype.GENERIC, **{a.value: a for a in Archetype if a.value}}
 MAX_SEARCH_WORDS = 8
 MAX_NUMERIC_FILTERS = 12
+MAX_FILTER_VALUE = 999
 
 _NUMERIC = re.compile(
     r"^\s*(?P<attribute>[a-z_ ]+?)\s*(?P<operator>>=|<=|!=|>|<|=)\s*(?P<value>.*?)\s*$"
@@ -156,8 +158,9 @@ def parse_card_filters(
     )
     filters.traits = values("trait")
     for value in values("set"):
-        if value.isdigit() and (not known_sets or int(value) in known_sets):
-            filters.sets.append(int(value))
+        number = whole_number_or_none(value, minimum=0, maximum=MAX_ID)
+        if number is not None and (not known_sets or number in known_sets):
+            filters.sets.append(number)
         else:
             filters.errors.append(f"There is no card set number {value!r}.")
     for value in values("num"):
@@ -204,10 +207,11 @@ def parse_numeric_filter(
     if attribute not in attributes:
         names = ", ".join(name.replace("_", " ") for name in attributes)
         return None, f"\u201c{text}\u201d: cards have no attribute {attribute!r} ({names})."
-    value = match["value"]
-    if not re.fullmatch(r"-?\d{1,3}", value):
-        return None, f"\u201c{text}\u201d: the value must be a whole number, not {value!r}."
-    return NumericFilter(attribute, match["operator"], int(value)), ""
+    written = match["value"]
+    value = whole_number_or_none(written, minimum=-MAX_FILTER_VALUE, maximum=MAX_FILTER_VALUE)
+    if value is None:
+        return None, f"\u201c{text}\u201d: the value must be a whole number, not {written!r}."
+    return NumericFilter(attribute, match["operator"], value), ""
 
 
 def _choices(values: list[str], allowed: Sequence[str], what: str, errors: list[str]):

@@ -4,6 +4,8 @@ from django.db import models
 
 from collection.cards.models import Card
 from collection.decks.models import Deck, DeckCard, LimitedPool, PlayFormat
+from collection.decks.selectors import MAX_ENTRY_COPIES
+from tcgsite.inputs import object_id
 
 
 def _unknown_titles(titles) -> list[str]:
@@ -88,18 +90,21 @@ class LimitedPoolAdminForm(forms.ModelForm):
         wrong = [
             f"{key!r}: {copies!r}"
             for key, copies in counts.items()
-            if not str(key).isdigit() or not isinstance(copies, int) or copies < 1
+            if object_id(key) is None
+            or not isinstance(copies, int)
+            or not 1 <= copies <= MAX_ENTRY_COPIES
         ]
         if wrong:
             raise forms.ValidationError(
-                f"Each entry is a card id and a positive number of copies, not {', '.join(wrong)}."
+                f"Each entry is a card id and a number of copies from 1 to {MAX_ENTRY_COPIES}, "
+                f"not {', '.join(wrong)}."
             )
-        ids = {int(key) for key in counts}
+        ids = {object_id(key) for key in counts}
         found = set(Card.objects.printed().filter(pk__in=ids).values_list("pk", flat=True))
         if ids - found:
             missing = ", ".join(str(card_id) for card_id in sorted(ids - found))
             raise forms.ValidationError(f"No catalog card has the id {missing}.")
-        return {str(key): copies for key, copies in counts.items()}
+        return {str(object_id(key)): copies for key, copies in counts.items()}
 
 
 @admin.register(LimitedPool)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from collection.cards.cardrules import MAX_COPIES, MIN_DECK_SIZE, QUEST_LEVELS
 from game.engine.vocabulary import DECK_TYPES
 from tcgsite.errors import UserError
+from tcgsite.inputs import object_id, whole_number_or_none
 
 ARCHETYPE_LABELS = {"jedi": "Jedi", "rebel": "Rebel", "imperial": "Imperial", "sith": "Sith"}
 TYPE_LABELS = {"unit": "Units", "ability": "Abilities", "item": "Items", "tactic": "Tactics"}
@@ -302,13 +303,13 @@ def _read_archetype(choices: WizardChoices, data: Mapping) -> None:
 
 
 def _read_avatar(choices: WizardChoices, data: Mapping) -> None:
-    choices.avatar_id = _card_id(data.get("avatar"))
+    choices.avatar_id = object_id(data.get("avatar"))
 
 
 def _read_quests(choices: WizardChoices, data: Mapping) -> None:
     choices.quest_ids = {}
     for level in QUEST_LEVELS:
-        card_id = _card_id(data.get(f"quest_{level}"))
+        card_id = object_id(data.get(f"quest_{level}"))
         if card_id is not None:
             choices.quest_ids[level] = card_id
 
@@ -317,16 +318,18 @@ def read_mix(choices: WizardChoices, data: Mapping) -> None:
     """Step 4: the percent of each card type (adding up to 100) and the deck size."""
     mix = {}
     for card_type, label in TYPE_LABELS.items():
-        share = _whole_number(data.get(f"mix_{card_type}"))
-        if share is None or not 0 <= share <= 100:
+        share = whole_number_or_none(data.get(f"mix_{card_type}"), minimum=0, maximum=100)
+        if share is None:
             raise WizardError(4, f"{label}: give a whole percentage from 0 to 100.")
         mix[card_type] = share
     if sum(mix.values()) != 100:
         raise WizardError(
             4, f"The shares add up to {sum(mix.values())}%; make them add up to 100%."
         )
-    size = _whole_number(data.get("size"))
-    if size is None or not MIN_DECK_SIZE <= size <= MAX_WIZARD_DECK_SIZE:
+    size = whole_number_or_none(
+        data.get("size"), minimum=MIN_DECK_SIZE, maximum=MAX_WIZARD_DECK_SIZE
+    )
+    if size is None:
         raise WizardError(
             4, f"The wizard builds decks of {MIN_DECK_SIZE} to {MAX_WIZARD_DECK_SIZE} cards."
         )
@@ -335,15 +338,3 @@ def read_mix(choices: WizardChoices, data: Mapping) -> None:
 
 
 _READERS = {1: _read_archetype, 2: _read_avatar, 3: _read_quests, 4: read_mix}
-
-
-def _whole_number(value, *, digits: int = 4) -> int | None:
-    """A whole number typed or sent in a form, or None; never raises on tampered input."""
-    text = str(value if value is not None else "").strip()
-    if not text.isascii() or not text.isdigit() or len(text) > digits:
-        return None
-    return int(text)
-
-
-def _card_id(value) -> int | None:
-    return _whole_number(value, digits=18)

@@ -14,7 +14,6 @@ every place that needs a valid deck (match creation, tournament entry) asks
 (rulebook: "If there is an error with your deck, your deck will not be saved").
 """
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -31,12 +30,15 @@ from collection.models import CardOwnership
 from game.engine import deckrules
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
+from tcgsite.inputs import object_id, range_message, whole_number_or_none
 
 MAX_NAME_LENGTH = Deck._meta.get_field("name").max_length
 MAX_ENTRIES = 300
 MAX_COPIES_PER_CHANGE = 99
+# What one entry may carry: the deck in progress may break the four-copies rule (the
+# validator says so), but no request sizes work beyond this.
+MAX_ENTRY_COPIES = 999
 MAX_IMPORT_CHARACTERS = 20_000
-_ENTRY = re.compile(r"^(?P<card>\d{1,12})x(?P<copies>\d{1,3})$")
 TYPE_ORDER = {card_type: index for index, card_type in enumerate(deckrules.DECK_TYPES)}
 
 
@@ -170,12 +172,13 @@ def entries_parse(raw_entries: Iterable[str]) -> tuple[dict[int, int], list[str]
     counts: dict[int, int] = {}
     problems = []
     for raw in raw_entries:
-        match = _ENTRY.match(raw.strip())
-        if not match or int(match["copies"]) < 1:
+        card_text, _, copies_text = raw.partition("x")
+        card_id = object_id(card_text)
+        copies = whole_number_or_none(copies_text, minimum=1, maximum=MAX_ENTRY_COPIES)
+        if card_id is None or copies is None:
             problems.append(f"The deck entry {raw[:40]!r} can't be read; it was left out.")
             continue
-        card_id = int(match["card"])
-        counts[card_id] = counts.get(card_id, 0) + int(match["copies"])
+        counts[card_id] = min(counts.get(card_id, 0) + copies, MAX_ENTRY_COPIES)
         if len(counts) > MAX_ENTRIES:
             problems.append(f"A deck holds at most {MAX_ENTRIES} different cards.")
             break
@@ -269,8 +272,9 @@ def pool_counts(pool: LimitedPool) -> dict[int, int]:
         return {}
     counts = {}
     for key, copies in pool.card_counts.items():
-        if str(key).isdigit() and isinstance(copies, int) and copies > 0:
-            counts[int(key)] = copies
+        card_id = object_id(key)
+        if card_id is not None and isinstance(copies, int) and copies > 0:
+            counts[card_id] = copies
     return counts
 
 
@@ -479,10 +483,12 @@ def _deck_order(card: Card):
 
 
 def _copies(text: str) -> int:
-    text = (text or "1").strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_COPIES_PER_CHANGE:
-        raise DeckError(f"Choose a number of copies from 1 to {MAX_COPIES_PER_CHANGE}.")
-    return int(text)
+    copies = whole_number_or_none(text or "1", minimum=1, maximum=MAX_COPIES_PER_CHANGE)
+    if copies is None:
+        raise DeckError(
+            range_message("The number of copies", minimum=1, maximum=MAX_COPIES_PER_CHANGE)
+        )
+    return copies
 
 
 def copies_of(copies: int, title: str) -> str:
@@ -490,8 +496,8 @@ def copies_of(copies: int, title: str) -> str:
 
 
 def _number(value) -> int:
-    text = str(value or "").strip()
-    return int(text) if text.isdigit() and len(text) < 13 else 0
+    """An id from a request; no row has 0, so an unreadable one finds nothing."""
+    return object_id(value) or 0
 
 
 def _titles(values) -> list[str]:

@@ -7,6 +7,8 @@ from tcgsite.accounts.services import account_register
 from tcgsite.errors import UserError
 
 MAX_PURCHASE_QUANTITY = 24
+# A wallet's balance is a positive integer column: 2**31 - 1 on PostgreSQL.
+MAX_CREDITS = 2**31 - 1
 
 
 class StoreError(UserError):
@@ -24,6 +26,11 @@ def credits_grant(
         wallet = ledger.wallets[owner.pk]
         if wallet.credits + amount < 0:
             raise StoreError(f"{owner} has only {wallet.credits} credits to take back.")
+        if wallet.credits + amount > MAX_CREDITS:
+            raise StoreError(
+                f"{owner} has {wallet.credits:,} credits; a wallet holds at most "
+                f"{MAX_CREDITS:,}, so grant at most {MAX_CREDITS - wallet.credits:,}."
+            )
         return ledger.credits_change(owner=owner, delta=amount, note=note)
 
 

@@ -33,6 +33,7 @@ from collection.services.opening import products_open as open_products
 from collection.services.wants import MAX_WANT, WantError, want_set
 from tcgsite.accounts.models import TipScreen
 from tcgsite.accounts.services import preferences_for
+from tcgsite.inputs import MAX_ID, whole_numbers
 
 TABLE_PAGE_SIZE = 100
 # Whole rows of cards at the site's width: six small, four medium or three large a row.
@@ -198,7 +199,7 @@ def _binder_url(request) -> str:
 @login_required
 @require_POST
 def products_open(request):
-    ids = _whole_numbers(request.POST.getlist("open"))
+    ids = whole_numbers(request.POST.getlist("open"), minimum=1, maximum=MAX_ID)
     if ids is None:
         messages.error(request, UNKNOWN_PRODUCTS_MESSAGE)
         return redirect("collection:binder")
@@ -217,7 +218,7 @@ def products_open(request):
 @require_GET
 def opening_reveal(request):
     """What opening products revealed, per product, the cards the player lacked marked New."""
-    ids = _whole_numbers(request.GET.getlist("id"))
+    ids = whole_numbers(request.GET.getlist("id"), minimum=1, maximum=MAX_ID)
     openings = selectors.owner_openings(
         owner=request.user, owned_product_ids=ids or [], limit=MAX_OPEN_AT_ONCE
     )
@@ -260,12 +261,3 @@ def _reveal(opening: Opening, cards: dict[int, Card]) -> dict:
             for card_id in order
         ],
     }
-
-
-def _whole_numbers(values: list[str]) -> list[int] | None:
-    """Ids from a form, or None if any is not one (a database id is at most 2**63 - 1)."""
-    try:
-        ids = [int(value) for value in values]
-    except ValueError:
-        return None
-    return ids if all(0 < value < 2**63 for value in ids) else None

@@ -7,4 +7,5 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from tcgsite import lookups  # noqa: F401
         from tcgsite.accounts import signals  # noqa: F401

@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from tcgsite.accounts import selectors, services
@@ -53,7 +54,7 @@ def hide_tips(request, screen):
         return HttpResponse(str(error), status=400)
     if request.htmx:
         return HttpResponse("")
-    return redirect(request.POST.get("next") or "lobby")
+    return redirect(_local_url(request, request.POST.get("next", "")) or "lobby")
 
 
 @login_required
@@ -104,6 +105,14 @@ def avatar_picture(request, choice):
     response = HttpResponse(picture, content_type="image/svg+xml")
     response["Cache-Control"] = "public, max-age=86400"
     return response
+
+
+def _local_url(request, url: str) -> str:
+    """``url`` if it is a page of this site (a path), else ""; never another site."""
+    is_local = url.startswith("/") and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return url if is_local else ""
 
 
 def _player_or_404(username: str) -> User:

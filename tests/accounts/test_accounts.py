@@ -1,5 +1,7 @@
 """Sign-up, log-in, log-out, password change, Preferences and Player Tips."""
 
+from html.parser import HTMLParser
+
 import pytest
 from django.db import IntegrityError
 from django.urls import reverse
@@ -263,3 +265,88 @@ def test_unknown_page_has_the_sites_own_not_found_page(client):
     response = client.get("/no/such/page/")
     assert response.status_code == 404
     assert "not in the galaxy" in response.content.decode()
+
+
+# Hiding Player Tips without JavaScript returns to the page, never to another site.
+HIDE_MAIN_TIPS = reverse("accounts:hide_tips", args=[TipScreen.MAIN])
+
+
+@pytest.mark.parametrize(
+    "next_url",
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example/",
+        "http:///evil.example/",
+        "abc",
+        "javascript:alert(1)",
+        "",
+    ],
+)
+def test_hiding_tips_follows_no_next_but_a_page_of_the_site(client, player, next_url):
+    response = client.post(HIDE_MAIN_TIPS, {"next": next_url})
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lobby")
+    assert TipScreen.MAIN in Preferences.objects.get(user=player).hidden_tips
+
+
+def test_hiding_tips_returns_to_the_page_they_were_on(client, player):
+    response = client.post(HIDE_MAIN_TIPS, {"next": "/collection/?set=1"})
+
+    assert response["Location"] == "/collection/?set=1"
+
+
+# Staff add players in the admin, Preferences included.
+
+
+class FormValues(HTMLParser):
+    """The values a browser would send for a page's forms as they are rendered."""
+
+    def __init__(self):
+        super().__init__()
+        self.values: dict[str, str] = {}
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        name = attributes.get("name")
+        if tag == "input" and name and attributes.get("type") not in ("submit", "checkbox"):
+            if attributes.get("type") != "radio" or "checked" in attributes:
+                self.values.setdefault(name, attributes.get("value") or "")
+        elif tag == "textarea" and name:
+            self.values.setdefault(name, "")
+        elif tag == "select" and name:
+            self._select = name
+        elif tag == "option" and self._select:
+            if "selected" in attributes or self._select not in self.values:
+                self.values[self._select] = attributes.get("value") or ""
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
+
+
+def test_staff_add_a_player_with_preferences_filled_in(client):
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    add_url = reverse("admin:accounts_user_add")
+    form = FormValues()
+    form.feed(client.get(add_url).content.decode())
+    assert "preferences-0-personal_message" in form.values
+
+    response = client.post(
+        add_url,
+        {
+            **form.values,
+            "username": "Corran",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "preferences-0-personal_message": "Rogue Squadron, standing by.",
+            "preferences-0-personal_message_visibility": Visibility.FRIENDS,
+        },
+    )
+
+    assert response.status_code == 302
+    preferences = Preferences.objects.get(user__username="Corran")
+    assert preferences.personal_message == "Rogue Squadron, standing by."
+    assert preferences.personal_message_visibility == Visibility.FRIENDS

@@ -21,7 +21,7 @@ from collection.models import (
 )
 from collection.services.ledger import wallet_for
 from collection.services.opening import products_open
-from collection.services.store import MAX_PURCHASE_QUANTITY, product_purchase
+from collection.services.store import MAX_CREDITS, MAX_PURCHASE_QUANTITY, product_purchase
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -356,6 +356,29 @@ def test_staff_taking_back_more_credits_than_a_player_has_is_reported_per_player
     )
     assert Wallet.objects.get(owner=poor).credits == settings.STARTING_CREDITS
     assert Wallet.objects.get(owner=rich).credits == 3000
+
+
+@pytest.mark.parametrize("credits", [str(2**31), str(-(2**31)), "99999999999999999999"])
+def test_granting_more_credits_than_a_wallet_holds_gets_a_message(staff, client, credits):
+    player = UserFactory()
+
+    response = client.post(GRANT, {"players": [player.pk], "credits": credits})
+
+    assert response.status_code == 200
+    assert f"{MAX_CREDITS}" in response.content.decode().replace(",", "")
+    assert not CreditEntry.objects.filter(owner=player, reason=LedgerReason.GRANT).exists()
+
+
+def test_a_grant_that_would_overflow_a_balance_is_reported_and_changes_nothing(staff, client):
+    player = UserFactory(username="Hoarder")
+
+    response = client.post(GRANT, {"players": [player.pk], "credits": MAX_CREDITS}, follow=True)
+
+    room = MAX_CREDITS - settings.STARTING_CREDITS
+    assert f"a wallet holds at most {MAX_CREDITS:,}, so grant at most {room:,}." in " ".join(
+        messages_of(response)
+    )
+    assert Wallet.objects.get(owner=player).credits == settings.STARTING_CREDITS
 
 
 def test_grant_form_needs_credits_or_a_product(staff, client):

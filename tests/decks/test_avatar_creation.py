@@ -287,6 +287,18 @@ def test_skipped_or_tampered_steps_lead_back_to_the_first_bad_answer(player_clie
     assert response.status_code == 200
 
 
+@pytest.mark.parametrize("go", ["next", "onward", "\u00b2", "x" * 1000])
+def test_an_unexpected_go_on_the_last_step_stays_there_with_a_message(player_client, go):
+    response = player_client.post(CREATE, {**CHOICES, "step": "5", "name": "Kira Vos", "go": go})
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'name="name"' in html and "Kira Vos" in html
+    assert not Card.objects.filter(creator=player_client.player).exists()
+    if go != "next":
+        assert "Choose \u2039 Back, Next \u203a or Create avatar to go on." in html
+
+
 def test_the_preview_shows_the_answers_so_far(player_client):
     response = player_client.get(
         PREVIEW, {"species": "zabrak", "gender": "male", "career": "sith_marauder", "name": "Vex"}

@@ -638,6 +638,47 @@ def test_staff_make_a_limited_pool_of_card_ids(staff_client, player, jedi):
     assert LimitedPool.objects.get(name="Sealed by hand").card_counts == {str(card.pk): 2}
 
 
+def test_a_limited_pool_with_unicode_digits_or_absurd_copies_gets_a_message(
+    staff_client, player, jedi
+):
+    card = next(iter(jedi))
+    form = {"owner": player.pk, "name": "Tampered", "deadline_0": "2030-01-01"}
+    form["deadline_1"] = "12:00:00"
+    url = reverse("admin:decks_limitedpool_add")
+    counts = f'{{"\u00b2": 1, "\u2460": 1, "{card.pk}": {2**40}}}'
+
+    refused = staff_client.post(url, {**form, "card_counts": counts})
+
+    assert refused.status_code == 200
+    page = refused.content.decode()
+    assert "a number of copies from 1 to 999" in page
+    assert f"&#x27;{card.pk}&#x27;: {2**40}" in page
+    assert not LimitedPool.objects.filter(name="Tampered").exists()
+
+
+@pytest.mark.parametrize(
+    "card_id, copies, message",
+    [
+        ("\u00b2", "1", "That card is not one you can use in this deck."),
+        ("99999999999999999999", "1", "That card is not one you can use in this deck."),
+        (None, "\u00b2", "The number of copies must be a whole number from 1 to 99."),
+        (None, "\u2460", "The number of copies must be a whole number from 1 to 99."),
+        (None, "2147483648", "The number of copies must be a whole number from 1 to 99."),
+    ],
+)
+def test_adding_with_unreadable_numbers_gets_a_message(
+    client, player, jedi, card_id, copies, message
+):
+    give(player, jedi)
+    client.force_login(player)
+    card = next(iter(jedi))
+
+    response = client.post(CHANGE, {"card": card_id or card.pk, "copies": copies, "op": "add"})
+
+    assert response.status_code == 200
+    assert message in response.content.decode()
+
+
 def test_staff_see_decks_with_their_cards(staff_client, player, jedi):
     deck = decks.deck_save(owner=player, name="Temple Guard", counts=ids(jedi)).deck
     assert (
@@ -678,7 +719,7 @@ def test_unsaved_changes_stay_marked_when_the_view_changes(client, player, jedi)
     assert table.context["deck_view"] == "table"
 
 
-@pytest.mark.parametrize("card_counts", [{}, [], {"x": 1, "5": "two"}])
+@pytest.mark.parametrize("card_counts", [{}, [], {"x": 1, "5": "two"}, {"\u00b2": 1}])
 def test_a_malformed_or_empty_pool_shows_an_empty_builder(client, player, card_counts):
     pool = LimitedPoolFactory(owner=player, card_counts=card_counts)
     client.force_login(player)

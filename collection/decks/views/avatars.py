@@ -21,9 +21,12 @@ from collection.decks.services.avatar_creation import (
     avatar_preview,
     made_avatars,
 )
+from tcgsite.inputs import whole_number_or_none
 
 NAME_STEP = len(QUESTIONS)
 STEP_TITLES = [question.title for question in QUESTIONS] + ["Name"]
+GO_CHOICES = ("next", "back", "create")
+UNKNOWN_GO_MESSAGE = "Choose ‹ Back, Next › or Create avatar to go on."
 
 
 @login_required
@@ -56,13 +59,17 @@ def avatar_create_page(request):
     go = request.POST.get("go", "next")
     name = request.POST.get("name", "")
     error = None
+    if go not in GO_CHOICES:
+        return _step_page(
+            request, reading, step=min(shown, answered), name=name, error=UNKNOWN_GO_MESSAGE
+        )
     if go == "back":
         step = shown - 1
     elif go == "create":
         step = NAME_STEP
     else:
         step = shown + 1
-    step = max(step, 0)
+    step = min(max(step, 0), NAME_STEP)
     if step == answered and reading.error:
         error = reading.error
     elif step > answered:
@@ -167,7 +174,4 @@ def _option_groups(question, choices) -> list[dict]:
 
 
 def _step_index(value) -> int:
-    text = str(value or "")
-    if not (text.isascii() and text.isdigit()) or len(text) > 2:
-        return 0
-    return min(int(text), NAME_STEP)
+    return whole_number_or_none(value, minimum=0, maximum=NAME_STEP) or 0

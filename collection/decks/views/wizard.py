@@ -33,6 +33,7 @@ from collection.decks.deckwizard import (
 )
 from collection.decks.selectors import wizard_cards
 from collection.decks.services.wizard import MAX_DECK_NAME_LENGTH, deck_from_wizard
+from tcgsite.inputs import whole_number_or_none
 
 NAME_STEP = len(STEP_TITLES)
 STEP_FIELDS = {
@@ -229,10 +230,7 @@ def _carried(value, allowed: list[str]) -> str:
 
 
 def _step_number(value) -> int:
-    text = str(value or "")
-    if not (text.isascii() and text.isdigit()) or len(text) > 2:
-        return 1
-    return int(text)
+    return whole_number_or_none(value, minimum=1, maximum=NAME_STEP) or 1
 
 
 def _deck_size(deck) -> int:

@@ -1,0 +1,198 @@
+"""Every URL and form of the site answers tampered input without a 500.
+
+The URLs come from the resolver, the parameter names from the views' sources and from the
+forms the pages render; each bad value below is sent in all of them at once, by GET and by
+POST, as a visitor, a player and a staff member.
+"""
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.admin import site as admin_site
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls.exceptions import NoReverseMatch
+from django.urls.resolvers import RegexPattern
+
+from collection.cards.models import Card
+from tcgsite.accounts.avatars import PLAYER_AVATAR_CHOICES
+from tcgsite.accounts.models import TipScreen
+from tests.factories import CardOwnershipFactory, DeckFactory, LimitedPoolFactory, UserFactory
+
+BAD_VALUES = (
+    "\u00b2",  # superscript two: str.isdigit() says yes, int() says no
+    "\u2460",  # circled one, the same
+    "\u0661",  # Arabic-Indic one: int() reads it, the site should not
+    "-1",
+    "99999999999999999999",
+    "2147483648",  # one more than PostgreSQL's integer column holds
+    "abc",
+    "",
+    "\x00",  # PostgreSQL refuses NUL characters in text
+    "x" * 10_000,
+)
+# Django's own admin pages that read none of the site's parameters; POST to delete deletes.
+ADMIN_PAGES_NOT_SENT_PARAMETERS = ("/history/", "/delete/", "/logout/", "/password/")
+THIRD_PARTY_ADMIN = ("/admin/auth/", "/admin/django_celery_beat/")
+SOURCE_FOLDERS = ("tcgsite", "collection", "game")
+# request.GET.get("name"), params.getlist("name"), data.get("name"), request.POST["name"] ...
+READ_PARAMETER = re.compile(
+    r"\b(?:GET|POST|params|data|query)\s*(?:\.\s*(?:get|getlist)\s*\(\s*|\[\s*)(?:f?)\"([\w-]+)\""
+)
+
+
+def parameters_the_views_read() -> set[str]:
+    names: set[str] = set()
+    for folder in SOURCE_FOLDERS:
+        for source in (Path(settings.BASE_DIR) / folder).rglob("*.py"):
+            if "migrations" not in source.parts and "engine" not in source.parts:
+                names.update(READ_PARAMETER.findall(source.read_text()))
+    return names
+
+
+class FormFieldNames(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.names: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("input", "select", "textarea", "button"):
+            name = dict(attrs).get("name")
+            if name and "__prefix__" not in name:
+                self.names.add(name)
+
+
+def url_patterns(resolver=None, prefix="", namespace=""):
+    """(route name with namespace, pattern) for every named URL of the site."""
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = ":".join(part for part in (namespace, entry.namespace) if part)
+            yield from url_patterns(entry, prefix, inner)
+        elif isinstance(entry, URLPattern) and entry.name:
+            yield (f"{namespace}:{entry.name}" if namespace else entry.name), entry.pattern
+
+
+def path_arguments(pattern) -> list[str]:
+    if isinstance(pattern, RegexPattern):
+        return list(pattern.regex.groupindex)
+    return list(pattern.converters)
+
+
+def urls_to_try(samples: dict[str, list[str]]) -> tuple[list[str], list[str]]:
+    """Each URL with real arguments, and apart the URLs with one argument at a time made bad."""
+    real_urls: list[str] = []
+    bad_urls: list[str] = []
+    for name, pattern in url_patterns():
+        arguments = path_arguments(pattern)
+        real = {argument: samples.get(argument, ["1"])[0] for argument in arguments}
+        variants = [
+            {**real, argument: value}
+            for argument in arguments
+            for value in [*samples.get(argument, ["1"])[1:], *BAD_VALUES[:3], "\x00", "0"]
+        ]
+        for kwargs, urls in [(real, real_urls), *((variant, bad_urls) for variant in variants)]:
+            try:
+                url = reverse(name, kwargs=kwargs)
+            except NoReverseMatch:
+                continue
+            if url not in real_urls + bad_urls:
+                urls.append(url)
+    # What changes the session or deletes goes last, so it doesn't hide the rest.
+    return sorted(real_urls, key=lambda url: "logout" in url or "delete" in url), bad_urls
+
+
+@pytest.mark.django_db
+def test_bad_values_in_every_parameter_of_every_url_give_no_server_error(catalog):
+    """Given a visitor, a player with cards, a deck and a Limited pool, and a staff member,
+    when they send Unicode digits, huge or negative numbers, words, NUL characters or 10,000
+    characters in every parameter the site reads, to every URL (the visitor and the player to
+    the site's, staff to the admin's), by GET and by POST, then no answer is a server error."""
+    player = UserFactory(username="bad-inputs-player")
+    staff = UserFactory(username="bad-inputs-staff", is_staff=True, is_superuser=True)
+    cards = list(Card.objects.printed().select_related("card_set")[:3])
+    for card in cards:
+        CardOwnershipFactory(owner=player, card=card, quantity=4)
+    deck = DeckFactory(owner=player, cards={cards[0]: 2})
+    pool = LimitedPoolFactory(owner=player, cards={cards[1]: 2})
+    card = cards[0]
+    samples = {
+        "set_number": [str(card.card_set.number)],
+        "number": [str(card.number)],
+        "card_id": [str(card.pk), "2147483648", "99999999999999999999"],
+        "deck_id": [str(deck.pk), "2147483648", "99999999999999999999"],
+        "pool_id": [str(pool.pk), "2147483648", "99999999999999999999"],
+        "username": [player.username],
+        "screen": [TipScreen.MAIN.value],
+        "page": ["account", "avatar", "interface"],
+        "choice": [PLAYER_AVATAR_CHOICES[0][0]],
+        "object_id": [str(player.pk), "99999999999999999999"],
+        "app_label": [model._meta.app_label for model in admin_site._registry],
+        "content_type_id": ["1"],
+    }
+    urls, urls_with_bad_arguments = urls_to_try(samples)
+    admin_prefix = reverse("admin:index")
+
+    # The forms the pages render name the rest of the parameters.
+    names = parameters_the_views_read()
+    for user in (player, staff):
+        client = Client()
+        client.force_login(user)
+        for url in urls:
+            if url.startswith(admin_prefix) != user.is_staff or url.startswith(THIRD_PARTY_ADMIN):
+                continue
+            response = client.get(url, secure=True)
+            if response.get("Content-Type", "").startswith("text/html"):
+                parser = FormFieldNames()
+                parser.feed(response.content.decode())
+                names |= parser.names
+    names -= {"csrfmiddlewaretoken"}
+    assert {"set", "q", "entry", "seed", "drawn", "discard", "card", "copies"} <= names
+
+    # A visitor and a player on the site's pages, staff in the admin (its own pages and those of
+    # the site's apps: the third-party ones read none of the site's parameters).
+    site = [url for url in urls if not url.startswith(admin_prefix)]
+    admin = [url for url in urls if url.startswith(admin_prefix)]
+    bad_site = [url for url in urls_with_bad_arguments if not url.startswith(admin_prefix)]
+    bad_admin = [url for url in urls_with_bad_arguments if url.startswith(admin_prefix)]
+    our_admin = [
+        url
+        for url in admin
+        if not any(page in url for page in ADMIN_PAGES_NOT_SENT_PARAMETERS)
+        and not url.startswith(THIRD_PARTY_ADMIN)
+    ]
+    plan = [("visitor", None, site, bad_site), ("player", player, site, bad_site)]
+    plan.append(("staff", staff, our_admin, bad_admin))
+    failures = []
+    for role, user, role_urls, bad_urls in plan:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        for method in ("get", "post"):
+            for url in bad_urls:
+                failures += send(client, user, method, url, {}, role)
+            for url in role_urls:
+                for value in BAD_VALUES:
+                    failures += send(client, user, method, url, dict.fromkeys(names, value), role)
+    assert failures == []
+
+
+def send(client, user, method, url, data, role) -> list[str]:
+    """The request as a failure, if it is one; each runs in a savepoint so one database error
+    can't hide the next."""
+    try:
+        with transaction.atomic():
+            # Over HTTPS, so that production mode's redirect to it can't answer instead.
+            status = getattr(client, method)(url, data, secure=True).status_code
+    except Exception as error:  # noqa: BLE001 - any exception here is the 500 this test finds
+        status = f"{type(error).__name__}: {str(error)[:200]}"
+    if user is not None and ("logout" in url or "delete" in url):
+        client.force_login(user)
+    if isinstance(status, int) and status < 500:
+        return []
+    value = next(iter(data.values()), "")
+    return [f"{role} {method.upper()} {url[:80]} {value[:12]!r}: {status}"]
