@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
+from tcgsite.accounts.forms import AdminLoginForm
 from tcgsite.accounts.models import Preferences, User
+
+admin.site.login_form = AdminLoginForm
 
 
 class PreferencesInline(admin.StackedInline):
