@@ -12,26 +12,30 @@ ENGINE_COMPILED := actions api combat continuous effects events phases printed r
 	state triggers views rng
 ENGINE_SOURCES := $(wildcard game/engine/*.py)
 
-.PHONY: run test lint format install setup bench start engine
+.PHONY: run test lint format install setup catalog bench start engine
 
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-setup: install engine
+setup: catalog
+	$(PY) manage.py demo
+
+catalog: install engine
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_cards
-	$(PY) manage.py demo
 
 test: install engine
 	mkdir -p var
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Production mode: web, worker and beat from the Procfile (DATABASE_URL and REDIS_URL set).
-start: setup
+# Production mode: web, worker and beat from the Procfile, web on HOST:PORT. The demo players'
+# passwords are published, so they are created only when asked for: `make start DEMO=1`.
+start: catalog
+	$(if $(DEMO),$(PY) manage.py demo)
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" HOST=$(HOST) $(VENV)/bin/honcho start --port $(PORT)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -2,13 +2,15 @@
 
 Two runtime modes (see README): the embedded default (SQLite, the in-memory channel layer,
 Celery tasks and the periodic schedule inside the web process) and production, chosen by
-setting DATABASE_URL and REDIS_URL (PostgreSQL, Redis, a Celery worker and beat).
+setting DATABASE_URL, REDIS_URL and DJANGO_SECRET_KEY, all three (PostgreSQL, Redis, a Celery
+worker and beat, behind a reverse proxy that terminates TLS).
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -20,18 +22,49 @@ def env_flag(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+# Production mode needs all of these; the embedded default takes none of them.
+PRODUCTION_REQUIRED = ("DATABASE_URL", "REDIS_URL", "DJANGO_SECRET_KEY")
+# These mean nothing on the embedded default: setting one shows that production was meant.
+PRODUCTION_ONLY = ("DJANGO_ALLOWED_HOSTS", "DJANGO_CSRF_TRUSTED_ORIGINS", "DJANGO_HTTPS")
+
+
+def production_settings_missing(environ) -> str | None:
+    """Why production mode is half-entered (a message naming what is missing), or None.
+
+    A half-entered production would otherwise fall back to the embedded default, with DEBUG
+    on, the built-in secret key and the demo staff account's published password.
+    """
+    given = [name for name in (*PRODUCTION_REQUIRED, *PRODUCTION_ONLY) if environ.get(name)]
+    missing = [name for name in PRODUCTION_REQUIRED if not environ.get(name)]
+    if not given or not missing:
+        return None
+    return (
+        f"Production mode is half set up: {', '.join(given)} "
+        f"{'is' if len(given) == 1 else 'are'} set but {', '.join(missing)} "
+        f"{'is' if len(missing) == 1 else 'are'} missing. Set {', '.join(missing)} as well, "
+        f"or unset {', '.join(given)} for the embedded default."
+    )
+
+
+if half_set_up := production_settings_missing(os.environ):
+    raise ImproperlyConfigured(half_set_up)
+
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
-EMBEDDED = not (DATABASE_URL and REDIS_URL)
+EMBEDDED = not DATABASE_URL
 
-DEBUG = env_flag("DJANGO_DEBUG", default=EMBEDDED)
-# The embedded default is a developer's machine: a fixed key there is harmless and keeps
-# sessions across restarts. Production refuses to start without its own key.
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
-    "embedded-development-key-not-for-production" if EMBEDDED else ""
-)
-if not SECRET_KEY:
-    raise RuntimeError("DJANGO_SECRET_KEY must be set when DATABASE_URL and REDIS_URL are set.")
+if EMBEDDED:
+    DEBUG = env_flag("DJANGO_DEBUG", default=True)
+    # A developer's machine: a fixed key there is harmless and keeps sessions across restarts.
+    SECRET_KEY = "embedded-development-key-not-for-production"  # noqa: S105
+else:
+    if env_flag("DJANGO_DEBUG", default=False):
+        raise ImproperlyConfigured(
+            "DJANGO_DEBUG is on in production mode: debug pages show settings and code to "
+            "anyone. Unset DJANGO_DEBUG."
+        )
+    DEBUG = False
+    SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
 
 ALLOWED_HOSTS = [
     host.strip()
@@ -65,6 +98,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tcgsite.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -139,7 +173,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if EMBEDDED or DEBUG
+        if EMBEDDED
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
@@ -174,9 +208,17 @@ DEMO_STAFF_USERNAME = "staff"
 DEMO_STAFF_PASSWORD = "staff-demo-password"  # noqa: S105 - documented local-only demo login
 DEMO_PLAYER_PASSWORD = "demo-player-password"  # noqa: S105 - documented local-only demo login
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", default=True)
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+if not EMBEDDED:
+    # Production runs behind a reverse proxy on the same machine that terminates TLS and sets
+    # X-Forwarded-Proto and X-Forwarded-For (the Procfile binds daphne to 127.0.0.1 only, so
+    # nothing else can send those headers). DJANGO_HTTPS=false serves plain http, for a local
+    # try-out only.
+    HTTPS = env_flag("DJANGO_HTTPS", default=True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = HTTPS
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600 if HTTPS else 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS
 
 LOGGING = {
     "version": 1,

@@ -4,12 +4,14 @@ import pytest
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _plain_http_cookies():
-    """The live test server speaks plain HTTP; production's secure cookies would not stick."""
+def _plain_http():
+    """The test client and the live test server speak plain HTTP: production's secure cookies
+    would not stick, and its redirect to https would answer every request."""
     from django.conf import settings
 
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False
+    settings.SECURE_SSL_REDIRECT = False
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
+from tcgsite.accounts.forms import AdminLoginForm
 from tcgsite.accounts.models import Preferences, TipScreen, User
 
 
@@ -13,6 +14,8 @@ class PreferencesAdminForm(forms.ModelForm):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
+
+admin.site.login_form = AdminLoginForm
 
 
 class PreferencesInline(admin.StackedInline):

@@ -1,10 +1,15 @@
 from django.contrib.auth.backends import ModelBackend
 
+from tcgsite.accounts.login_throttle import client_address, login_refusal
+
 
 class CaseInsensitiveUsernameBackend(ModelBackend):
-    """Log in as "Shochu" or "shochu" alike: usernames are unique ignoring case."""
+    """Log in as "Shochu" or "shochu" alike: usernames are unique ignoring case. Every login
+    (the site's and the admin's) passes here, so here is where too many failures stop it."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         if username is not None:
             username = username.strip()
+        if login_refusal(username=username, address=client_address(request)):
+            return None
         return super().authenticate(request, username=username, password=password, **kwargs)

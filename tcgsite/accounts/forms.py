@@ -1,7 +1,10 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
 
 from tcgsite.accounts.avatars import PLAYER_AVATAR_CHOICES
+from tcgsite.accounts.login_throttle import client_address, login_refusal
 from tcgsite.accounts.models import Preferences, TipScreen, User
 
 
@@ -11,6 +14,27 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username",)
+
+
+class ThrottledLoginMixin:
+    """A login refused for too many failures says so, and how long to wait, instead of
+    "incorrect password" (tcgsite/accounts/login_throttle.py)."""
+
+    def get_invalid_login_error(self):
+        refusal = login_refusal(
+            username=self.cleaned_data.get("username"), address=client_address(self.request)
+        )
+        if refusal:
+            return ValidationError(refusal, code="throttled")
+        return super().get_invalid_login_error()
+
+
+class LoginForm(ThrottledLoginMixin, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
+    pass
 
 
 class AccountInfoForm(forms.ModelForm):

@@ -1,6 +1,6 @@
 """Business operations on accounts: the only writers of players' preferences and friends."""
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
@@ -9,6 +9,27 @@ from tcgsite.errors import UserError
 
 class AccountError(UserError):
     """A request a player can make by mistake; the message is shown to them."""
+
+
+class UsernameTaken(AccountError):
+    """Another player has the name, in this case or another."""
+
+    def __init__(self):
+        # The sign-up form's own words, so that a lost race reads like any taken name.
+        super().__init__(User().unique_error_message(User, ["username"]).messages[0])
+
+
+def account_create(*, username: str, password: str) -> User:
+    """A new player. The form checks that the name is free, but two sign-ups of one name (in
+    any case) can both pass that check: the database's unique constraint on the lower-case
+    name lets one through, and the other gets the form's name-taken message."""
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(username=username, password=password)
+    except IntegrityError as error:
+        if User.objects.filter(username__iexact=username).exists():
+            raise UsernameTaken from error
+        raise
 
 
 def preferences_for(*, user: User) -> Preferences:

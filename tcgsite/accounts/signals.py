@@ -1,6 +1,12 @@
+from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from tcgsite.accounts.login_throttle import (
+    client_address,
+    login_failure_record,
+    login_success_record,
+)
 from tcgsite.accounts.models import Preferences, User
 
 
@@ -9,3 +15,13 @@ def create_preferences(sender, instance, created, raw=False, **kwargs):
     """Every account has Preferences, however it was created (sign-up, admin, shell)."""
     if created and not raw:
         Preferences.objects.get_or_create(user=instance)
+
+
+@receiver(user_login_failed)
+def count_login_failure(sender, credentials, request=None, **kwargs):
+    login_failure_record(username=credentials.get("username"), address=client_address(request))
+
+
+@receiver(user_logged_in)
+def forget_login_failures(sender, request, user, **kwargs):
+    login_success_record(username=user.get_username())

@@ -18,7 +18,13 @@ def signup(request):
         return redirect("lobby")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        try:
+            user = services.account_create(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            )
+        except services.UsernameTaken as error:
+            form.add_error("username", str(error))
+            return render(request, "accounts/signup.html", {"form": form})
         login(request, user, backend="tcgsite.accounts.backends.CaseInsensitiveUsernameBackend")
         messages.success(request, f"Welcome to the galaxy, {user.username}!")
         return redirect("lobby")

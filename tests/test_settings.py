@@ -1,0 +1,136 @@
+"""Production mode cannot be half-entered (README, Production mode): each case starts the
+site's own `manage.py check` in a fresh process with the environment given."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BASE_DIR = Path(__file__).resolve().parents[1]
+SETTINGS_NAMES = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS",
+    "DJANGO_CSRF_TRUSTED_ORIGINS",
+    "DJANGO_HTTPS",
+    "DJANGO_DEBUG",
+)
+PRODUCTION = {
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/tcgsite",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
+    # What `check --deploy` asks of a key: long and random-looking.
+    "DJANGO_SECRET_KEY": "p8Qe2v!Lr0zW4xYk7Nc-Tg9Hs3Jd6Ub1Fa5Mo8Ei2Rw7Kq4Zl0Xy6Vn3",
+    "DJANGO_ALLOWED_HOSTS": "galaxies.example.org",
+}
+
+
+def manage(*args: str, **environment: str) -> subprocess.CompletedProcess:
+    env = {name: value for name, value in os.environ.items() if name not in SETTINGS_NAMES}
+    env.update(environment)
+    return subprocess.run(  # noqa: S603 - the site's own manage.py
+        [sys.executable, "manage.py", *args],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def debug_of(**environment: str) -> str:
+    shown = manage(
+        "shell",
+        "--verbosity",
+        "0",
+        "-c",
+        "from django.conf import settings; print(settings.DEBUG)",
+        **environment,
+    )
+    assert shown.returncode == 0, shown.stderr
+    return shown.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    ("given", "missing"),
+    [
+        ({"DATABASE_URL": PRODUCTION["DATABASE_URL"]}, "REDIS_URL, DJANGO_SECRET_KEY are missing"),
+        ({"REDIS_URL": PRODUCTION["REDIS_URL"]}, "DATABASE_URL, DJANGO_SECRET_KEY are missing"),
+        (
+            {"DATABASE_URL": PRODUCTION["DATABASE_URL"], "REDIS_URL": PRODUCTION["REDIS_URL"]},
+            "DJANGO_SECRET_KEY is missing",
+        ),
+        (
+            {"DJANGO_SECRET_KEY": "s3cret"},
+            "DATABASE_URL, REDIS_URL are missing",
+        ),
+        (
+            {"DJANGO_ALLOWED_HOSTS": "galaxies.example.org"},
+            "DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY are missing",
+        ),
+    ],
+)
+def test_a_production_setting_without_the_others_stops_start_up_naming_what_is_missing(
+    given, missing
+):
+    result = manage("check", **given)
+
+    assert result.returncode != 0
+    assert "Production mode is half set up" in result.stderr
+    assert missing in result.stderr
+    assert "System check identified no issues" not in result.stdout
+
+
+def test_debug_cannot_be_turned_on_in_production_mode():
+    result = manage("check", DJANGO_DEBUG="true", **PRODUCTION)
+
+    assert result.returncode != 0
+    assert "DJANGO_DEBUG is on in production mode" in result.stderr
+
+
+def test_debug_is_on_only_on_the_embedded_default():
+    assert debug_of() == "True"
+    assert debug_of(DJANGO_DEBUG="false") == "False"
+    assert debug_of(**PRODUCTION) == "False"
+
+
+def test_production_mode_passes_the_deployment_checklist():
+    """HSTS, secure cookies and the redirect to https (behind the proxy's X-Forwarded-Proto)."""
+    result = manage("check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def make_dry_run(*arguments: str) -> str:
+    """The commands `make` would run, without running them."""
+    dry_run = subprocess.run(  # noqa: S603 - the project's own Makefile
+        [shutil.which("make"), "--dry-run", *arguments],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert dry_run.returncode == 0, dry_run.stderr
+    return dry_run.stdout
+
+
+def test_make_start_creates_demo_players_only_when_asked():
+    """Their passwords are published in the README; `make run` keeps them."""
+    assert "manage.py demo" not in make_dry_run("start")
+    assert "manage.py demo" in make_dry_run("start", "DEMO=1")
+    assert "manage.py demo" in make_dry_run("run")
+
+
+def test_the_procfile_serves_the_site_on_host_and_port_behind_the_proxy():
+    """README, Production mode: daphne on 127.0.0.1:8000 unless HOST and PORT say otherwise,
+    reading the client's address from the proxy's X-Forwarded-For."""
+    web = next(
+        line for line in (BASE_DIR / "Procfile").read_text().splitlines() if line.startswith("web:")
+    )
+
+    assert "-b ${HOST:-127.0.0.1} -p ${PORT:-8000}" in web
+    assert "--proxy-headers" in web
