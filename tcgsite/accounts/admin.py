@@ -15,6 +15,7 @@ class PreferencesAdminForm(forms.ModelForm):
         widget=forms.CheckboxSelectMultiple,
     )
 
+
 admin.site.login_form = AdminLoginForm
 
 
