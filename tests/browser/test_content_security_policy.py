@@ -283,9 +283,11 @@ def test_the_player_journeys_run_under_the_policy(page, live_server, world, watc
 
     # The Deckbuilding Wizard, up to its fill with the cost curve.
     watched.visit(reverse("decks:deck_wizard"))
-    for _ in range(3):
+    page.get_by_role("radio", name=re.compile(r"^Rebel\b")).check()  # Shochu's starter deck
+    for step in (2, 3, 4):
         page.get_by_role("button", name="Next").click()
-        watched.check("Deckbuilding Wizard")
+        expect(page.get_by_text(f"Step {step} of 5")).to_be_visible()
+        watched.check(f"Deckbuilding Wizard, step {step}")
     expect(page.locator("#wizard-fill .curve__fill").first).to_be_attached()
     screenshot("csp-wizard-fill")
     page.set_viewport_size({"width": 390, "height": 844})
