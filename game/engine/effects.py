@@ -938,12 +938,13 @@ def may_play(state: State, seat: int, card: int, unique: set[str] | None = None)
     if definition(state, card)["title"] in unique:
         return False
     if card_type(state, card) == "ability":
-        owner = _ability_controller(state, seat, card)
+        owner = ability_controller(state, seat, card)
         return len(state.seats[owner].abilities) < ABILITY_LIMIT
     return True
 
 
-def _ability_controller(state: State, seat: int, card: int) -> int:
+def ability_controller(state: State, seat: int, card: int) -> int:
+    """Who controls the seat's ability once played: the opponent, if it has entanglement."""
     if rules.has_keyword(state, card, "entanglement"):
         return opponent(state, seat)
     return seat
@@ -968,7 +969,7 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
         rules.enter_play(state, card, seat)
         player.items.append(card)
     else:
-        controller = _ability_controller(state, seat, card)
+        controller = ability_controller(state, seat, card)
         rules.enter_play(state, card, controller)
         state.seats[controller].abilities.append(card)
         if controller != seat:
