@@ -3,7 +3,7 @@
 import pytest
 
 from game.engine import actions, api
-from game.engine.combat import CombatInProgress, begin_combat
+from game.engine.effects import CombatInProgress, begin_combat
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,

@@ -159,7 +159,10 @@ def test_position_in_the_quest_phase_asks_for_a_quest_to_attempt():
 def test_position_keeps_no_cache_of_what_was_worked_out_while_building():
     state = position(seat(JASON, playmat=(SPEEDER, at(TROOPER, 0))), seat(TYLER))
 
-    assert vars(state.caches) == dict.fromkeys(vars(state.caches))
+    caches = state.caches
+    assert [caches.index, caches.board, caches.listening, caches.decision, caches.memo] == [
+        None
+    ] * 5
     assert actions.raid(quest_at(state, 0)) in api.legal_actions(state).actions
 
 
