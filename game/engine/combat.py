@@ -12,95 +12,11 @@ from types import MappingProxyType
 
 from game.engine import actions, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
-from game.engine.state import ATTACKING, DEFENDING, Combat, CombatSide, State, card_type
+from game.engine.state import ATTACKING, DEFENDING, CombatSide, State, card_type
 
 BASE_DAMAGE = 1
 # The attribute each side adds to its total: attack when attacking, defense when defending.
 ROLE_ATTRIBUTES = ("attack", "defense")
-
-
-class CombatInProgress(Exception):
-    """A new combat can't begin while one is already in progress (COMBAT)."""
-
-
-def begin_combat(
-    state: State,
-    events: Events,
-    *,
-    kind: str,
-    at: int,
-    attackers: tuple[int, list[int]],
-    defenders: tuple[int, list[int]],
-    resume: str,
-) -> None:
-    """Begin a combat at the quest of index ``at`` between the attacking seat's combatants and
-    the defending seat's; once it is over the turn goes on with the step ``resume``."""
-    if state.combat is not None:
-        raise CombatInProgress("a combat is already in progress")
-    state.combat = Combat(
-        kind=kind,
-        quest=at,
-        sides=[CombatSide(seat, list(cards)) for seat, cards in (attackers, defenders)],
-        resume=resume,
-    )
-    events.append(
-        {
-            "type": "combat_began",
-            "kind": kind,
-            "quest": state.quests[at].card,
-            "attacker": attackers[0],
-            "attackers": list(attackers[1]),
-            "defender": defenders[0],
-            "defenders": list(defenders[1]),
-        }
-    )
-    _keywords_at_combat_start(state, events)
-    _ask_combat_action(state)
-
-
-# Keywords that act as a combat begins: what joins it, and the totals' first points.
-_JOINING_KEYWORDS = ("sentry", "operative")
-_TOTAL_KEYWORDS = ((ATTACKING, "striketrough"), (DEFENDING, "evasion"))
-
-
-def _keywords_at_combat_start(state: State, events: Events) -> None:
-    """Sentry units join when their avatar is attacked, operative units when their avatar
-    begins combat against another avatar; striketrough and evasion give +1 total attack and
-    +1 total defense (glossary)."""
-    combat = rules.current_combat(state)
-    avatars = {player.avatar for player in state.seats}
-    begun = [list(side.combatants) for side in combat.sides]
-    for index, side in enumerate(combat.sides):
-        avatar = state.seats[side.seat].avatar
-        if avatar not in side.combatants:
-            continue
-        other = combat.sides[1 - index].combatants
-        joining = []
-        if index == DEFENDING:
-            joining.append("sentry")
-        if any(card in avatars for card in other):
-            joining.append("operative")
-        for quest in state.quests:
-            for unit in quest.units[side.seat]:
-                if (
-                    unit not in side.combatants
-                    and not state.cards[unit].exerted
-                    and any(rules.has_keyword(state, unit, name) for name in joining)
-                ):
-                    effects.join_combat(state, unit, events)
-    for index, keyword in _TOTAL_KEYWORDS:
-        side = combat.sides[index]
-        if any(rules.has_keyword(state, card, keyword) for card in begun[index]):
-            side.total += 1
-            events.append(
-                {
-                    "type": "total_added",
-                    "seat": side.seat,
-                    "amount": 1,
-                    "total": side.total,
-                    "keyword": keyword,
-                }
-            )
 
 
 def _ask_combat_action(state: State) -> None:

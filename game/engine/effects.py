@@ -18,7 +18,17 @@ from game.engine import actions, continuous, rng, rules, select
 from game.engine.printed import has_printed_keyword, timed_actions
 from game.engine.rules import DecisionRules, Events, Step
 from game.engine.select import Context
-from game.engine.state import Card, State, card_type, definition, opponent
+from game.engine.state import (
+    ATTACKING,
+    DEFENDING,
+    Card,
+    Combat,
+    CombatSide,
+    State,
+    card_type,
+    definition,
+    opponent,
+)
 
 ABILITY_LIMIT = 3
 INTEL_COST = 4  # playing another card that costs this much or more spends Intel
@@ -217,6 +227,7 @@ PROMPTS = MappingProxyType(
         "add_level_tokens": "(the quest for the level tokens)",
         "move_level_tokens": "(the quest the level tokens move from)",
         "raid_again": "(the quest you may raid from a second time)",
+        "begin_avatar_combat": "(the quest your avatar fights the opposing avatar at)",
         "target": "to target",
         "link": "to link to",
     }
@@ -535,8 +546,93 @@ def _withdraw(state, pending, effect, times, events):
                 events.append({"type": "withdrew", "card": card})
     if any(not side.combatants for side in combat.sides):
         end_combat(state, events, withdrawn=True)
-        state.resume = [combat.resume, None]
+        if combat.suspended is None:
+            state.resume = [combat.resume, None]
     return None
+
+
+class CombatInProgress(Exception):
+    """A new combat can't begin while one is already in progress (COMBAT)."""
+
+
+def begin_combat(
+    state: State,
+    events: Events,
+    *,
+    kind: str,
+    at: int,
+    attackers: tuple[int, list[int]],
+    defenders: tuple[int, list[int]],
+    resume: str,
+) -> None:
+    """Begin a combat at the quest of index ``at`` between the attacking seat's combatants and
+    the defending seat's; once it is over the turn goes on with the step ``resume``. A quest
+    attempt, a raid and a card effect (``begin_avatar_combat``) all begin theirs here."""
+    if state.combat is not None:
+        raise CombatInProgress("a combat is already in progress")
+    state.combat = Combat(
+        kind=kind,
+        quest=at,
+        sides=[CombatSide(seat, list(cards)) for seat, cards in (attackers, defenders)],
+        resume=resume,
+    )
+    events.append(
+        {
+            "type": "combat_began",
+            "kind": kind,
+            "quest": state.quests[at].card,
+            "attacker": attackers[0],
+            "attackers": list(attackers[1]),
+            "defender": defenders[0],
+            "defenders": list(defenders[1]),
+        }
+    )
+    _keywords_at_combat_start(state, events)
+    rules.ask(state, "combat_action", attackers[0])
+
+
+# Keywords that act as a combat begins: what joins it, and the totals' first points.
+_TOTAL_KEYWORDS = ((ATTACKING, "striketrough"), (DEFENDING, "evasion"))
+
+
+def _keywords_at_combat_start(state: State, events: Events) -> None:
+    """Sentry units join when their avatar is attacked, operative units when their avatar
+    begins combat against another avatar; striketrough and evasion give +1 total attack and
+    +1 total defense (glossary)."""
+    combat = rules.current_combat(state)
+    avatars = {player.avatar for player in state.seats}
+    begun = [list(side.combatants) for side in combat.sides]
+    for index, side in enumerate(combat.sides):
+        avatar = state.seats[side.seat].avatar
+        if avatar not in side.combatants:
+            continue
+        other = combat.sides[1 - index].combatants
+        joining = []
+        if index == DEFENDING:
+            joining.append("sentry")
+        if any(card in avatars for card in other):
+            joining.append("operative")
+        for quest in state.quests:
+            for unit in quest.units[side.seat]:
+                if (
+                    unit not in side.combatants
+                    and not state.cards[unit].exerted
+                    and any(rules.has_keyword(state, unit, name) for name in joining)
+                ):
+                    join_combat(state, unit, events)
+    for index, keyword in _TOTAL_KEYWORDS:
+        side = combat.sides[index]
+        if any(rules.has_keyword(state, card, keyword) for card in begun[index]):
+            side.total += 1
+            events.append(
+                {
+                    "type": "total_added",
+                    "seat": side.seat,
+                    "amount": 1,
+                    "total": side.total,
+                    "keyword": keyword,
+                }
+            )
 
 
 def end_combat(state: State, events: Events, *, withdrawn: bool = False) -> None:
@@ -552,6 +648,47 @@ def end_combat(state: State, events: Events, *, withdrawn: bool = False) -> None
     events.append(ended)
     state.combat = None
     continuous.end_of(state, ("combat",))
+    if combat.suspended is not None:
+        # The card text that began this combat goes on where it stopped.
+        state.pending += combat.suspended["pending"]
+        state.resume = combat.suspended["resume"]
+
+
+def _no_combat_in_progress(state: State, quest: int) -> bool:
+    """A new combat can't begin while one is already in progress (COMBAT)."""
+    return state.combat is None
+
+
+def _begin_avatar_combat(state, pending, effect, times, events):
+    """The controller's avatar begins combat against the opposing avatar at the quest: "as
+    the result of a card effect" (COMBAT), and the player who causes a combat attacks. It is
+    an ordinary combat from there (combat actions, damage, "begins" and damage triggers);
+    ready operative units join it (glossary, "operative"). Inside another combat it does
+    nothing. The rest of the card text, and any text queued behind it, waits for the
+    combat's end (``end_combat``)."""
+    if state.combat is not None:
+        return None
+    chosen = _targets(state, pending, effect)
+    if chosen is None:
+        return False
+    if not chosen:
+        return None
+    seat = pending["controller"]
+    defending = opponent(state, seat)
+    suspended = {"pending": state.pending, "resume": state.resume}
+    state.pending = []
+    state.resume = None
+    begin_combat(
+        state,
+        events,
+        kind="effect",
+        at=rules.quest_index(state, chosen[0]),
+        attackers=(seat, [state.seats[seat].avatar]),
+        defenders=(defending, [state.seats[defending].avatar]),
+        resume="resolve",
+    )
+    rules.current_combat(state).suspended = suspended
+    return None
 
 
 def _can_join(state: State, card: int) -> bool:
@@ -769,6 +906,7 @@ EFFECTS = MappingProxyType(
         "add_level_tokens": _add_level_tokens,
         "move_level_tokens": _move_level_tokens,
         "raid_again": _raid_again,
+        "begin_avatar_combat": _begin_avatar_combat,
         "target": _mark("target", "while_targeted"),
         "link": _mark("link", "while_linked"),
         "for_each": _for_each,
@@ -796,6 +934,7 @@ ACTS_ON = MappingProxyType(
         "target": select.is_in_play,
         "link": select.is_in_play,
         "raid_again": _may_raid_again,
+        "begin_avatar_combat": _no_combat_in_progress,
     }
 )
 
@@ -938,12 +1077,13 @@ def may_play(state: State, seat: int, card: int, unique: set[str] | None = None)
     if definition(state, card)["title"] in unique:
         return False
     if card_type(state, card) == "ability":
-        owner = _ability_controller(state, seat, card)
+        owner = ability_controller(state, seat, card)
         return len(state.seats[owner].abilities) < ABILITY_LIMIT
     return True
 
 
-def _ability_controller(state: State, seat: int, card: int) -> int:
+def ability_controller(state: State, seat: int, card: int) -> int:
+    """Who controls the seat's ability once played: the opponent, if it has entanglement."""
     if rules.has_keyword(state, card, "entanglement"):
         return opponent(state, seat)
     return seat
@@ -968,7 +1108,7 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
         rules.enter_play(state, card, seat)
         player.items.append(card)
     else:
-        controller = _ability_controller(state, seat, card)
+        controller = ability_controller(state, seat, card)
         rules.enter_play(state, card, controller)
         state.seats[controller].abilities.append(card)
         if controller != seat:

@@ -28,3 +28,7 @@ class NotNow(IllegalAction):
 class NotAllowed(IllegalAction):
     """The right kind of action, but not one of the legal choices (a card that costs too much,
     a card not in hand, a quest already raided from, ...)."""
+
+
+class InvalidPosition(ValueError):
+    """A position the rules don't allow (``game.engine.positions``): what is wrong, in words."""

@@ -7,7 +7,7 @@ taking the turn. Combats begun here (a quest attempt, a raid) resume at the step
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from game.engine import actions, combat, continuous, effects, rules
+from game.engine import actions, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
 from game.engine.state import State, card_type, opponent
 
@@ -77,7 +77,7 @@ def _attempt_quest(state: State, action: actions.Action, events: Events) -> None
     defending_seat = opponent(state, seat)
     defenders = list(state.quests[at].units[defending_seat])
     if defenders:
-        combat.begin_combat(
+        effects.begin_combat(
             state,
             events,
             kind="quest",
@@ -254,7 +254,7 @@ def _raid(state: State, action: actions.Action, events: Events) -> None:
     quest.raids += 1
     defending_seat = opponent(state, seat)
     defenders = list(quest.units[defending_seat]) or [state.seats[defending_seat].avatar]
-    combat.begin_combat(
+    effects.begin_combat(
         state,
         events,
         kind="raid",

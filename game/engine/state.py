@@ -84,7 +84,7 @@ class CombatSide:
 class Combat:
     """A combat in progress; ``sides`` holds the attacking side, then the defending side."""
 
-    kind: str  # "quest" (an avatar attempting a quest) or "raid"
+    kind: str  # "quest" (an avatar attempting a quest), "raid", or "effect" (a card effect)
     quest: int  # index of the quest the combat takes place at
     sides: list[CombatSide]
     resume: str  # the step the turn goes on with once the combat is over
@@ -92,6 +92,9 @@ class Combat:
     passes: int = 0  # consecutive passes; two end the combat actions
     dealing: list[int] = field(default_factory=list)  # sides dealing damage, once decided
     winner: int | None = None  # the winning side's index, once decided (None on a tie)
+    # When a card effect began the combat while card text was resolving: what was left to
+    # resolve, ``{"pending": [...], "resume": [step, seat]}``, which goes on once it is over.
+    suspended: dict | None = None
 
 
 class Caches:

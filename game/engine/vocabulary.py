@@ -421,6 +421,12 @@ EFFECTS = MappingProxyType(
             "You may raid a second time this turn from the quest (never more than twice).",
             {"target": "quest"},
         ),
+        "begin_avatar_combat": Primitive(
+            "Your avatar begins combat against the opposing avatar at the quest: you attack, your "
+            "opponent's avatar defends, ready operative units join; not while a combat is in "
+            "progress. The rest of the text goes on once the combat is over.",
+            {"target": "quest"},
+        ),
         "target": Primitive(
             "Mark a card; until either card leaves play the mark's modifiers apply to it, and "
             "when_destroyed happens if it is destroyed (event_card is the marked card).",

@@ -1,12 +1,17 @@
 """Builders for scenario tests that read like the rulebook.
 
-Cards are defined inline with only the numbers a test cares about. ``start`` sets up a game in
-which the chosen seat goes first and stops at the first player's redraw decision: the test
-puts the cards it needs on the playmat or in a hand (moving them out of the deck, so every card
-stays in one zone), then ``keep_hands`` begins the first turn.
+Cards are defined inline with only the numbers a test cares about. ``position`` sets up a game
+at a moment of play through the engine's position builder (``game.engine.positions``): each
+``seat`` says what its player has in hand and on the playmat, and the game waits for the active
+player's Quest or Main Phase decision; ``the`` finds a card's id by its title.
+
+Older tests use ``start``, which sets up a new game in which the chosen seat goes first and
+stops at the first player's redraw decision: the test moves the cards it needs out of the deck,
+then ``keep_hands`` begins the first turn.
 """
 
 from game.engine import api, rules
+from game.engine.positions import Placed, Position, SeatSetup, build, card_ids
 from game.engine.state import State
 
 FIRST, SECOND = 0, 1
@@ -115,13 +120,55 @@ def decklist(
     """A decklist for ``hero`` with quests of levels 2, 4, 5 and 6 (or ``quests``), the given
     cards and some unplayable bystanders; ``created``: the cards its cards can create."""
     if quests is None:
-        quests = [quest(f"{hero['title']}'s Quest {level}", level) for level in QUEST_LEVELS]
+        quests = quests_of(hero)
     return {
         "avatar": hero,
         "quests": quests,
         "deck": [*cards, *[BYSTANDER] * bystanders],
         "created": list(created),
     }
+
+
+def quests_of(hero: dict) -> list[dict]:
+    """A quest pile of levels 2, 4, 5 and 6 named after the hero, as ``decklist`` makes it."""
+    return [quest(f"{hero['title']}'s Quest {level}", level) for level in QUEST_LEVELS]
+
+
+def seat(
+    hero: dict,
+    *,
+    hand: tuple[dict, ...] = (),
+    playmat: tuple[Placed | dict, ...] = (),
+    bystanders: int = 20,
+    **setup,
+) -> SeatSetup:
+    """The hero's seat in a ``position``: a card on the ``playmat`` is a ``Placed`` or, for an
+    item or an ability as it is, its card; the deck holds some unplayable bystanders."""
+    return SeatSetup(
+        avatar=hero,
+        quests=setup.pop("quests", None) or quests_of(hero),
+        hand=hand,
+        playmat=tuple(card if isinstance(card, Placed) else Placed(card) for card in playmat),
+        deck=(BYSTANDER,) * bystanders,
+        **setup,
+    )
+
+
+def at(card: dict, quest: int, **placed) -> Placed:
+    """A unit at the quest of index ``quest`` (exerted=..., damage=..., ...)."""
+    return Placed(card, quest=quest, **placed)
+
+
+def position(first_seat: SeatSetup, second_seat: SeatSetup, **game) -> State:
+    """The game in that position (``first``, ``turn``, ``phase``: see ``positions.Position``),
+    waiting for the active player's decision."""
+    return build(Position(seats=(first_seat, second_seat), **game))
+
+
+def the(state: State, seat: int, title: str) -> int:
+    """The id of the seat's one card titled ``title``."""
+    (card,) = card_ids(state, seat, title)
+    return card
 
 
 def start(first_deck: dict, second_deck: dict, *, first: int = FIRST) -> State:

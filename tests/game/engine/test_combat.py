@@ -2,76 +2,87 @@
 
 import pytest
 
-from game.engine import actions, api, rules
-from game.engine.combat import CombatInProgress, begin_combat
+from game.engine import actions, api
+from game.engine.effects import CombatInProgress, begin_combat
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,
     ability,
     act,
+    at,
     avatar,
-    decklist,
     item,
-    keep_hands,
     kinds,
-    put_in_hand,
-    put_into_play,
+    position,
     quest_at,
-    start,
+    seat,
     tactic,
+    the,
     unit,
 )
 
-JASON = decklist(
-    avatar("Jason", attack=1, defense=1, damage_bonus=1),
-    item("Heavy Blaster", attack=2, restriction="weapon"),
-    item("Vibroknife", damage_bonus=2),
-    item("Blast Vest", defense=2, restriction="armor"),
-    ability("Meditation", level=2, defense=1),
-    ability("Iron Will", defense=2),
-    unit("Trooper", attack=2, defense=1, damage_bonus=1),
-    unit("Scout", attack=1, defense=1, damage_bonus=2),
-    tactic("Quick Draw", cost=1),
-)
-TYLER = decklist(
-    avatar("Tyler", attack=1, defense=1, damage_bonus=1),
-    unit("Guard", attack=1, defense=2, health=2),
-    unit("Sentry", attack=1, defense=2, health=2),
-    unit("Watchman", attack=1, defense=2, health=2),
-    unit("Raider", attack=3, defense=1, damage_bonus=1, health=2),
+JASON = avatar("Jason", attack=1, defense=1, damage_bonus=1)
+HEAVY_BLASTER = item("Heavy Blaster", attack=2, restriction="weapon")
+VIBROKNIFE = item("Vibroknife", damage_bonus=2)
+BLAST_VEST = item("Blast Vest", defense=2, restriction="armor")
+MEDITATION = ability("Meditation", level=2, defense=1)
+IRON_WILL = ability("Iron Will", defense=2)
+TROOPER = unit("Trooper", attack=2, defense=1, damage_bonus=1)
+SCOUT = unit("Scout", attack=1, defense=1, damage_bonus=2)
+QUICK_DRAW = tactic("Quick Draw", cost=1)
+# "{attack} Destroy an opposing unit combatant": a card effect that destroys one mid-combat.
+THERMAL_DETONATOR = tactic(
+    "Thermal Detonator",
+    play={
+        "timing": ["attack"],
+        "condition": None,
+        "effect": [
+            {
+                "primitive": "destroy",
+                "target": {"side": "opposing", "types": ["unit"], "where": "combat"},
+            }
+        ],
+    },
 )
 
+TYLER = avatar("Tyler", attack=1, defense=1, damage_bonus=1)
+GUARD = unit("Guard", attack=1, defense=2, health=2)
+SENTRY = unit("Sentry", attack=1, defense=2, health=2)
+WATCHMAN = unit("Watchman", attack=1, defense=2, health=2)
+RAIDER = unit("Raider", attack=3, defense=1, damage_bonus=1, health=2)
 
-def jason_attempts_a_quest_against(*tyler_units: str, exerted: tuple[str, ...] = ()):
-    """Jason's first Quest Phase at quest 0, where Tyler has ``tyler_units``."""
-    state = start(JASON, TYLER)
-    cards = {"Meditation": put_into_play(state, FIRST, "Meditation")}
-    for title in ("Heavy Blaster", "Vibroknife"):
-        cards[title] = put_into_play(state, FIRST, title)
-    for title in tyler_units:
-        cards[title] = put_into_play(state, SECOND, title, at=0, exerted=title in exerted)
-    cards["Jason"] = state.seats[FIRST].avatar
-    keep_hands(state)
+
+def jason_attempts_a_quest_against(*tyler_units: dict, exerted: tuple[str, ...] = (), hand=()):
+    """Jason's first Quest Phase: he attempts quest 0, where Tyler has ``tyler_units``."""
+    state = position(
+        seat(JASON, hand=hand, playmat=(MEDITATION, HEAVY_BLASTER, VIBROKNIFE)),
+        seat(
+            TYLER,
+            playmat=tuple(at(card, 0, exerted=card["title"] in exerted) for card in tyler_units),
+        ),
+        phase="quest",
+    )
     act(state, actions.attempt_quest(quest_at(state, 0)))
+    cards = {title: the(state, FIRST, title) for title in ("Meditation", "Heavy Blaster")}
+    cards["Vibroknife"] = the(state, FIRST, "Vibroknife")
+    cards.update({card["title"]: the(state, SECOND, card["title"]) for card in tyler_units})
+    cards["Jason"] = state.seats[FIRST].avatar
     return state, cards
 
 
 def tyler_raids_jasons_avatar():
     """Tyler goes first and raids Jason's avatar with his Raider."""
-    state = start(JASON, TYLER, first=SECOND)
-    cards = {title: put_into_play(state, FIRST, title) for title in JASON_GEAR}
-    cards["Raider"] = put_into_play(state, SECOND, "Raider", at=1)
-    cards["Jason"] = state.seats[FIRST].avatar
-    keep_hands(state)
+    gear = (HEAVY_BLASTER, VIBROKNIFE, BLAST_VEST, MEDITATION, IRON_WILL)
+    state = position(seat(JASON, playmat=gear), seat(TYLER, playmat=(at(RAIDER, 1),)), first=SECOND)
     act(state, actions.raid(quest_at(state, 1)))
+    cards = {card["title"]: the(state, FIRST, card["title"]) for card in gear}
+    cards["Raider"] = the(state, SECOND, "Raider")
+    cards["Jason"] = state.seats[FIRST].avatar
     return state, cards
 
 
-JASON_GEAR = ("Heavy Blaster", "Vibroknife", "Blast Vest", "Meditation", "Iron Will")
-
-
 def test_combat_totals_start_at_zero_and_the_attacker_acts_first():
-    state, _ = jason_attempts_a_quest_against("Guard")
+    state, _ = jason_attempts_a_quest_against(GUARD)
 
     decision = api.legal_actions(state)
 
@@ -80,7 +91,7 @@ def test_combat_totals_start_at_zero_and_the_attacker_acts_first():
 
 
 def test_combat_actions_alternate_and_two_passes_in_a_row_end_them():
-    state, cards = jason_attempts_a_quest_against("Guard")
+    state, cards = jason_attempts_a_quest_against(GUARD)
 
     act(state, actions.pass_())
     after_one_pass = api.legal_actions(state)
@@ -95,7 +106,7 @@ def test_combat_actions_alternate_and_two_passes_in_a_row_end_them():
 
 
 def test_combat_exerting_adds_the_attribute_once():
-    state, cards = jason_attempts_a_quest_against("Guard")
+    state, cards = jason_attempts_a_quest_against(GUARD)
 
     events = act(state, actions.exert(cards["Heavy Blaster"], "attack"))
     act(state, actions.pass_())
@@ -114,7 +125,7 @@ def test_combat_exerting_adds_the_attribute_once():
 
 
 def test_combat_items_add_attack_when_the_avatar_attacks():
-    state, cards = jason_attempts_a_quest_against("Guard")
+    state, cards = jason_attempts_a_quest_against(GUARD)
 
     decision = api.legal_actions(state)
 
@@ -139,11 +150,8 @@ def test_combat_abilities_and_armor_add_defense_when_the_avatar_defends():
 
 
 def test_combat_items_and_abilities_stay_out_when_the_avatar_is_not_a_combatant():
-    state = start(JASON, TYLER)
-    put_into_play(state, FIRST, "Heavy Blaster")
-    put_into_play(state, FIRST, "Iron Will")
-    trooper = put_into_play(state, FIRST, "Trooper", at=0)
-    keep_hands(state)
+    state = position(seat(JASON, playmat=(HEAVY_BLASTER, IRON_WILL, at(TROOPER, 0))), seat(TYLER))
+    trooper = the(state, FIRST, "Trooper")
 
     act(state, actions.raid(quest_at(state, 0)))
 
@@ -152,8 +160,8 @@ def test_combat_items_and_abilities_stay_out_when_the_avatar_is_not_a_combatant(
 
 
 def test_combat_a_tactic_is_a_combat_action_that_pays_its_cost_and_is_discarded():
-    state, _ = jason_attempts_a_quest_against("Guard")
-    quick_draw = put_in_hand(state, FIRST, "Quick Draw")
+    state, _ = jason_attempts_a_quest_against(GUARD, hand=(QUICK_DRAW,))
+    quick_draw = the(state, FIRST, "Quick Draw")
     assert actions.play_tactic(quick_draw) in api.legal_actions(state).actions
 
     events = act(state, actions.play_tactic(quick_draw))
@@ -166,7 +174,7 @@ def test_combat_a_tactic_is_a_combat_action_that_pays_its_cost_and_is_discarded(
 
 
 def test_combat_the_winner_deals_one_base_damage():
-    state, cards = jason_attempts_a_quest_against("Guard")
+    state, cards = jason_attempts_a_quest_against(GUARD)
     act(state, actions.exert(cards["Heavy Blaster"], "attack"))
     act(state, actions.pass_())  # Tyler
     act(state, actions.pass_())  # Jason wins, 2 to 0
@@ -178,7 +186,7 @@ def test_combat_the_winner_deals_one_base_damage():
 
 
 def test_combat_tie_deals_one_damage_to_each_side():
-    state, cards = jason_attempts_a_quest_against("Guard")
+    state, cards = jason_attempts_a_quest_against(GUARD)
     act(state, actions.exert(cards["Heavy Blaster"], "attack"))
     act(state, actions.exert(cards["Guard"], "defense"))
     act(state, actions.pass_())
@@ -192,7 +200,7 @@ def test_combat_tie_deals_one_damage_to_each_side():
 
 
 def test_combat_exactly_one_card_is_exerted_for_damage_bonus():
-    state, cards = jason_attempts_a_quest_against("Guard")
+    state, cards = jason_attempts_a_quest_against(GUARD)
     act(state, actions.exert(cards["Heavy Blaster"], "attack"))
     act(state, actions.pass_())
     act(state, actions.pass_())
@@ -212,11 +220,8 @@ def test_combat_exactly_one_card_is_exerted_for_damage_bonus():
 
 
 def test_combat_units_add_their_own_damage_bonus_but_no_item_does():
-    state = start(JASON, TYLER)
-    put_into_play(state, FIRST, "Vibroknife")
-    trooper = put_into_play(state, FIRST, "Trooper", at=0)
-    scout = put_into_play(state, FIRST, "Scout", at=0)
-    keep_hands(state)
+    state = position(seat(JASON, playmat=(VIBROKNIFE, at(TROOPER, 0), at(SCOUT, 0))), seat(TYLER))
+    trooper, scout = the(state, FIRST, "Trooper"), the(state, FIRST, "Scout")
     act(state, actions.raid(quest_at(state, 0)))
     act(state, actions.exert(trooper, "attack"))
     act(state, actions.pass_())
@@ -228,7 +233,7 @@ def test_combat_units_add_their_own_damage_bonus_but_no_item_does():
 
 
 def test_combat_damage_is_distributed_by_the_player_taking_it_never_beyond_destruction():
-    state, cards = jason_attempts_a_quest_against("Guard", "Sentry")
+    state, cards = jason_attempts_a_quest_against(GUARD, SENTRY)
     act(state, actions.exert(cards["Heavy Blaster"], "attack"))
     act(state, actions.pass_())
     act(state, actions.pass_())
@@ -249,7 +254,7 @@ def test_combat_damage_is_distributed_by_the_player_taking_it_never_beyond_destr
 
 
 def test_combat_damage_beyond_what_destroys_every_combatant_is_lost():
-    state, cards = jason_attempts_a_quest_against("Guard")
+    state, cards = jason_attempts_a_quest_against(GUARD)
     act(state, actions.exert(cards["Heavy Blaster"], "attack"))
     act(state, actions.pass_())
     act(state, actions.pass_())
@@ -261,21 +266,20 @@ def test_combat_damage_beyond_what_destroys_every_combatant_is_lost():
 
 def test_combat_added_attributes_stay_after_the_card_is_destroyed():
     """A card effect may destroy a combatant mid-combat; what it added stays in the total."""
-    state, cards = jason_attempts_a_quest_against("Guard", "Sentry")
+    state, cards = jason_attempts_a_quest_against(GUARD, SENTRY, hand=(THERMAL_DETONATOR,))
     act(state, actions.pass_())
     act(state, actions.exert(cards["Guard"], "defense"))
 
-    rules.destroy(state, cards["Guard"], [])
+    act(state, actions.play_tactic(the(state, FIRST, "Thermal Detonator")))
+    act(state, actions.choose(cards["Guard"]))
 
+    assert cards["Guard"] in state.seats[SECOND].discard
     assert state.combat.sides[1].total == 2
     assert state.combat.sides[1].combatants == [cards["Sentry"]]
 
 
 def test_combat_no_combat_starts_inside_a_combat():
-    state = start(JASON, TYLER)
-    put_into_play(state, FIRST, "Trooper", at=0)
-    put_into_play(state, FIRST, "Scout", at=1)
-    keep_hands(state)
+    state = position(seat(JASON, playmat=(at(TROOPER, 0), at(SCOUT, 1))), seat(TYLER))
     act(state, actions.raid(quest_at(state, 0)))
 
     assert not kinds(api.legal_actions(state)) & {"raid", "attempt_quest", "play"}
@@ -299,7 +303,7 @@ def test_combat_rulebook_example_jason_and_tyler():
     At 2 attack against 2 defense the combat is a tie, so Tyler deals 1 damage back.
     """
     state, cards = jason_attempts_a_quest_against(
-        "Guard", "Sentry", "Watchman", exerted=("Sentry", "Watchman")
+        GUARD, SENTRY, WATCHMAN, exerted=("Sentry", "Watchman")
     )
     assert state.combat.sides[1].combatants == [cards["Guard"], cards["Sentry"], cards["Watchman"]]
     assert [side.total for side in state.combat.sides] == [0, 0]

@@ -4,23 +4,28 @@ Jason (seat 0) takes the first turn unless a test says otherwise; Tyler is his o
 are defined inline, with the keyword under test in their ``rules`` (docs/card-rules.md).
 """
 
-from game.engine import actions, api, combat, rules
+from game.engine import actions, api, rules
+from game.engine.positions import card_ids
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,
     ability,
     act,
+    at,
     avatar,
     complete_quests,
     decklist,
     end_turn,
     item,
     keep_hands,
+    position,
     put_in_hand,
     put_into_play,
     quest_at,
+    seat,
     start,
     tactic,
+    the,
     titles,
     unit,
 )
@@ -516,47 +521,54 @@ def test_invulnerable_unit_takes_no_damage_from_an_effect():
 
 # operative
 
-OPERATIVE = unit("Operative", rules=keywords("operative"))
+OPERATIVE = unit("Operative", attack=2, rules=keywords("operative"))
+# "{main} Exert this item → Your avatar begins combat against the opposing avatar at a quest."
+CHALLENGE = item(
+    "Challenge",
+    rules=main_action(
+        EXERT_THIS_CARD,
+        {"primitive": "begin_avatar_combat", "target": {"side": "any", "types": ["quest"]}},
+    ),
+)
 
 
 def test_operative_unit_joins_when_its_avatar_begins_combat_against_an_avatar():
     """operative: "When your avatar begins combat against another avatar, if your unit that
-    has this keyword is ready, it joins the combat." A card effect may begin such a combat
+    has this keyword is ready, it joins the combat." A card effect begins such a combat
     (COMBAT); an exerted operative stays out."""
-    state = game([OPERATIVE, OPERATIVE])
-    ready_one = put_into_play(state, FIRST, "Operative", at=1)
-    exerted_one = put_into_play(state, FIRST, "Operative", at=0)
-    keep_hands(state)
-    state.cards[exerted_one].exerted = True
-    jason, tyler = state.seats[FIRST].avatar, state.seats[SECOND].avatar
-
-    events = []
-    combat.begin_combat(
-        state,
-        events,
-        kind="raid",
-        at=0,
-        attackers=(FIRST, [jason]),
-        defenders=(SECOND, [tyler]),
-        resume="main_phase",
+    state = position(
+        seat(
+            avatar("Jason"),
+            playmat=(CHALLENGE, at(OPERATIVE, 1), at(OPERATIVE, 0, exerted=True)),
+        ),
+        seat(avatar("Tyler")),
     )
-    api.forget_decision(state)
+    ready_one, exerted_one = card_ids(state, FIRST, "Operative")
+    jason = state.seats[FIRST].avatar
+
+    act(state, actions.activate(the(state, FIRST, "Challenge"), 0))
+    events = act(state, actions.choose(quest_at(state, 0)))
+    act(state, actions.exert(ready_one, "attack"))
 
     assert state.combat.sides[0].combatants == [jason, ready_one]
     assert {"type": "joined_combat", "card": ready_one} in events
+    assert {"type": "joined_combat", "card": exerted_one} not in events
+    assert state.combat.sides[0].total == 2
 
 
 def test_operative_unit_stays_out_when_its_avatar_fights_units():
     """operative: "When your avatar begins combat against another avatar, ..." Attempting a
     quest against Tyler's units is not such a combat."""
-    state = game([OPERATIVE, MEDITATION], [GUARD])
-    operative = put_into_play(state, FIRST, "Operative", at=1)
-    put_into_play(state, FIRST, "Meditation")
-    put_into_play(state, SECOND, "Guard", at=0)
-    keep_hands(state)
+    state = position(
+        seat(avatar("Jason"), playmat=(at(OPERATIVE, 1), MEDITATION)),
+        seat(avatar("Tyler"), playmat=(at(GUARD, 0),)),
+        phase="quest",
+    )
+    operative = the(state, FIRST, "Operative")
 
     act(state, actions.attempt_quest(quest_at(state, 0)))
 
+    assert state.combat.sides[0].combatants == [state.seats[FIRST].avatar]
     assert operative not in state.combat.sides[0].combatants
 
 

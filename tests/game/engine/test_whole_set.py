@@ -81,6 +81,7 @@ CHARACTERISTIC_EVENTS = {
     "add_level_tokens": {"tokens_placed"},
     "move_level_tokens": {"tokens_moved"},
     "raid_again": {"raid_again"},
+    "begin_avatar_combat": {"combat_began"},
     "target": {"targeted"},
     "link": {"linked"},
     "for_each": None,

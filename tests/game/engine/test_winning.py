@@ -3,7 +3,6 @@
 import pytest
 
 from game.engine import actions, api
-from game.engine.combat import begin_combat
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,
@@ -14,10 +13,13 @@ from tests.game.engine.scenario import (
     end_turn,
     item,
     keep_hands,
+    position,
     put_in_hand,
     put_into_play,
     quest_at,
+    seat,
     start,
+    the,
     unit,
 )
 
@@ -87,21 +89,32 @@ def test_winning_the_game_when_the_opponent_must_draw_from_an_empty_deck_mid_tur
 
 
 def test_winning_when_both_avatars_are_destroyed_at_once_the_player_taking_the_turn_wins():
-    """A card effect (operative, say) may set Tyler's avatar against Jason's; a tie then deals
-    each of them its last point of health in the same moment."""
-    state = start(JASON, TYLER, first=SECOND)
-    for player in state.seats:
-        state.cards[player.avatar].damage = 19
-    keep_hands(state)
-    begin_combat(
-        state,
-        [],
-        kind="raid",
-        at=0,
-        attackers=(SECOND, [state.seats[SECOND].avatar]),
-        defenders=(FIRST, [state.seats[FIRST].avatar]),
-        resume="main_phase",
+    """A card effect sets Tyler's avatar against Jason's; a tie then deals each of them its
+    last point of health in the same moment."""
+    challenge = item(
+        "Challenge",
+        rules={
+            "actions": [
+                {
+                    "timing": "main",
+                    "cost": [{"primitive": "exert_self"}],
+                    "effect": [
+                        {
+                            "primitive": "begin_avatar_combat",
+                            "target": {"side": "any", "types": ["quest"]},
+                        }
+                    ],
+                }
+            ]
+        },
     )
+    state = position(
+        seat(JASON["avatar"], avatar_damage=19),
+        seat(TYLER["avatar"], avatar_damage=19, playmat=(challenge,)),
+        first=SECOND,
+    )
+    act(state, actions.activate(the(state, SECOND, "Challenge"), 0))
+    act(state, actions.choose(quest_at(state, 0)))
     for _ in range(4):  # both pass the combat actions, then add no damage bonus
         act(state, actions.pass_())
 

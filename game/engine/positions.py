@@ -1,0 +1,309 @@
+"""Positions: a game set up as it stands at some moment of play, for tests, tutorials and
+scenarios (STYLE.md, "Positions are built, not poked").
+
+    from game.engine.positions import Placed, Position, SeatSetup, build
+
+    state = build(
+        Position(
+            seats=(
+                SeatSetup(
+                    avatar=jason,
+                    quests=jason_quests,
+                    hand=(quick_draw,),
+                    playmat=(Placed(heavy_blaster), Placed(trooper, quest=0, exerted=True)),
+                ),
+                SeatSetup(avatar=tyler, quests=tyler_quests, playmat=(Placed(guard, quest=1),)),
+            ),
+            first=0,
+            turn=1,
+            phase="main",
+        )
+    )
+
+A card is the dict of printed fields a decklist holds (``game.engine.decklists.card_definition``
+for a card of a set, or a test's own card). ``build`` checks the position against the rules
+(``InvalidPosition`` says what is wrong), puts every card in the zone it names, and stops at
+the decision of the active player's Quest or Main Phase, so the game goes on through
+``api.legal_actions`` and ``api.apply`` like any other.
+
+Card ids follow the seats, then in each seat: the avatar, the quest pile, then the hand, the
+playmat, the discard pile and the deck, each in the order given; ``card_ids`` finds them by
+title.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine import continuous, effects, phases, rules, setup
+from game.engine.deckrules import QUEST_LEVELS
+from game.engine.errors import InvalidPosition
+from game.engine.printed import has_printed_keyword
+from game.engine.simulation import invariant_violations
+from game.engine.state import Caches, State, card_type, opponent
+
+PHASES = ("quest", "main")
+PLAYMAT_TYPES = ("unit", "item", "ability")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A card on the playmat: a unit at the quest of index ``quest`` (0 or 1), an item or an
+    ability beside its avatar. ``played_this_turn``: it entered play in the position's turn
+    (for "if this unit was played this turn")."""
+
+    card: dict
+    quest: int | None = None
+    exerted: bool = False
+    damage: int = 0
+    played_this_turn: bool = False
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One player's cards, power and progress.
+
+    ``quests`` is the whole quest pile, one quest of each level 2, 4, 5 and 6; the lowest is
+    on the playmat (the seat's own quest, of index = its seat). ``completed`` quests are the
+    lowest ones, each replaced by the next. ``tokens`` are the seat's level tokens at quest 0
+    and quest 1. ``deck`` lists the deck from the top and is not shuffled. ``power`` is by
+    default what the Draw Phase gives the active player (3 plus every completed quest) and
+    0 for the other. ``created``: the cards this seat's cards can create (smuggle).
+    """
+
+    avatar: dict
+    quests: Sequence[dict]
+    hand: Sequence[dict] = ()
+    playmat: Sequence[Placed] = ()
+    discard: Sequence[dict] = ()
+    deck: Sequence[dict] = ()
+    completed: int = 0
+    tokens: Sequence[int] = (0, 0)
+    power: int | None = None
+    avatar_damage: int = 0
+    avatar_exerted: bool = False
+    created: Sequence[dict] = ()
+
+
+@dataclass(frozen=True)
+class Position:
+    """The two seats, who took the first turn, the turn number (counting every
+    player's turns, so the first player takes the odd ones), the active player's phase
+    (``quest`` or ``main``) and the seed of the game's random numbers (later shuffles)."""
+
+    seats: Sequence[SeatSetup]
+    first: int = 0
+    turn: int = 1
+    phase: str = "main"
+    seed: int = 0
+
+
+def build(position: Position) -> State:
+    """The game in ``position``, waiting for the active player's decision.
+
+    The cards on the playmat are as if played: each has a timestamp in the order given, its
+    printed shield, and its statics and triggers in force; an entangled ability is under the
+    opponent's control. Their "when played" text happened before the position and doesn't
+    happen again. Raises ``InvalidPosition`` for what the rules don't allow: a card of the
+    wrong type for its zone, a unit at no quest, more than three abilities, two cards of one
+    restriction or unique title, damage that would have destroyed a card, more quests
+    completed than leave one to play, a Quest Phase with no ability to apply, ...
+    """
+    _check_shape(position)
+    seats = position.seats
+    decklists = [
+        {
+            "avatar": seat.avatar,
+            "quests": list(seat.quests),
+            "deck": [
+                *seat.hand,
+                *(placed.card for placed in seat.playmat),
+                *seat.discard,
+                *seat.deck,
+            ],
+            "created": list(seat.created),
+        }
+        for seat in seats
+    ]
+    try:
+        state = setup.create_state(decklists, position.seed)
+    except ValueError as error:
+        raise InvalidPosition(str(error)) from None
+    state.first = position.first
+    state.turn = position.turn
+    state.active = position.first if position.turn % 2 else opponent(state, position.first)
+    events: list[dict] = []
+    for seat, player in enumerate(state.seats):
+        rules.enter_play(state, player.avatar, seat)
+    for seat in range(len(seats)):
+        rules.play_next_quest(state, seat, events)
+    for seat, spec in enumerate(seats):
+        _complete_quests(state, seat, spec.completed, events)
+    for seat, spec in enumerate(seats):
+        _deal_out(state, seat, spec)
+    for seat, spec in enumerate(seats):
+        _finish_seat(state, seat, spec)
+    _check_board(state)
+    _open_phase(state, position.phase)
+    problems = invariant_violations(state, [])
+    if problems:
+        raise InvalidPosition("; ".join(problems))
+    # Nothing worked out while building may outlive it; the first listing starts afresh.
+    state.caches = Caches()
+    return state
+
+
+def card_ids(state: State, seat: int, title: str) -> list[int]:
+    """The ids of the seat's cards titled ``title``, in the order the position listed them."""
+    return [
+        card
+        for card, instance in enumerate(state.cards)
+        if instance.owner == seat and state.definitions[instance.definition]["title"] == title
+    ]
+
+
+def _check_shape(position: Position) -> None:
+    """What can be checked on the position itself, before any card is placed."""
+    if len(position.seats) != 2:
+        raise InvalidPosition("a position has exactly two seats")
+    if position.first not in (0, 1):
+        raise InvalidPosition(f"the first player is seat 0 or 1, not {position.first!r}")
+    if position.turn < 1:
+        raise InvalidPosition(f"turns are counted from 1, not {position.turn!r}")
+    if position.phase not in PHASES:
+        raise InvalidPosition(f"the phase is one of {PHASES}, not {position.phase!r}")
+    for seat, spec in enumerate(position.seats):
+        where = f"seat {seat}"
+        levels = sorted(quest.get("level") or 0 for quest in spec.quests)
+        if levels != sorted(QUEST_LEVELS):
+            raise InvalidPosition(
+                f"{where}'s quest pile holds one quest of each level {QUEST_LEVELS}, not {levels}"
+            )
+        if not 0 <= spec.completed < len(spec.quests):
+            raise InvalidPosition(
+                f"{where} completed {spec.completed} quests: from 0 to {len(spec.quests) - 1}, "
+                "since completing the last one wins the game"
+            )
+        if len(spec.tokens) != 2 or min(spec.tokens) < 0:
+            raise InvalidPosition(f"{where}'s tokens are two counts, one for each quest")
+        if spec.power is not None and spec.power < 0:
+            raise InvalidPosition(f"{where} has {spec.power} power")
+        for placed in spec.playmat:
+            kind = placed.card.get("type")
+            title = placed.card.get("title")
+            if kind not in PLAYMAT_TYPES:
+                raise InvalidPosition(f"{where}'s {title!r} is a {kind}, not on the playmat")
+            if (kind == "unit") != (placed.quest is not None):
+                raise InvalidPosition(
+                    f"{where}'s {title!r}: a unit is at a quest (0 or 1), nothing else is"
+                )
+            if placed.quest not in (None, 0, 1):
+                raise InvalidPosition(f"{where}'s {title!r} is at quest {placed.quest}: 0 or 1")
+            if placed.damage < 0:
+                raise InvalidPosition(f"{where}'s {title!r} has negative damage")
+
+
+def _complete_quests(state: State, seat: int, count: int, events: list[dict]) -> None:
+    """The seat's lowest quests, completed one after the other at its own quest."""
+    player = state.seats[seat]
+    for _ in range(count):
+        completed = state.quests[seat].card
+        player.completed.append(completed)
+        continuous.left_play(state, completed)
+        rules.play_next_quest(state, seat, events, replacing=seat)
+
+
+def _deal_out(state: State, seat: int, spec: SeatSetup) -> None:
+    """The seat's deck cards, in the order the decklist listed them, into their zones."""
+    player = state.seats[seat]
+    ids = iter(player.deck)
+    player.hand = [next(ids) for _ in spec.hand]
+    placed_ids = [next(ids) for _ in spec.playmat]
+    player.discard = [next(ids) for _ in spec.discard]
+    player.deck = list(ids)
+    for card, placed in zip(placed_ids, spec.playmat, strict=True):
+        _place(state, seat, card, placed)
+
+
+def _place(state: State, seat: int, card: int, placed: Placed) -> None:
+    """Put the card on the playmat as playing it would (``effects.play_card``), without its
+    cost or what playing it sets off."""
+    kind = card_type(state, card)
+    if kind == "unit":
+        controller = seat
+        state.quests[placed.quest or 0].units[seat].append(card)
+    elif kind == "item":
+        controller = seat
+        state.seats[seat].items.append(card)
+    else:
+        controller = effects.ability_controller(state, seat, card)
+        state.seats[controller].abilities.append(card)
+    rules.enter_play(state, card, controller)
+    instance = state.cards[card]
+    instance.exerted = placed.exerted
+    instance.damage = placed.damage
+    instance.played_turn = state.turn if placed.played_this_turn else 0
+
+
+def _finish_seat(state: State, seat: int, spec: SeatSetup) -> None:
+    player = state.seats[seat]
+    avatar = state.cards[player.avatar]
+    avatar.damage = spec.avatar_damage
+    avatar.exerted = spec.avatar_exerted
+    for index, tokens in enumerate(spec.tokens):
+        state.quests[index].tokens[seat] = tokens
+    if spec.power is not None:
+        player.power = spec.power
+    elif seat == state.active:
+        player.power = phases.BASE_POWER + sum(len(each.completed) for each in state.seats)
+
+
+def _check_board(state: State) -> None:
+    """The limits of the playmat, read with every card's statics in force."""
+    for seat, player in enumerate(state.seats):
+        where = f"seat {seat}"
+        if len(player.abilities) > effects.ABILITY_LIMIT:
+            raise InvalidPosition(
+                f"{where} has {len(player.abilities)} abilities: at most {effects.ABILITY_LIMIT}"
+            )
+        restrictions = [
+            state.definitions[state.cards[card].definition]["restriction"] for card in player.items
+        ]
+        doubled = sorted({kind for kind in restrictions if kind and restrictions.count(kind) > 1})
+        if doubled:
+            raise InvalidPosition(f"{where} has two cards of the restriction {doubled[0]!r}")
+        unique = [
+            _title(state, card)
+            for card in rules.controlled(state, seat)
+            if has_printed_keyword(state, card, "unique")
+        ]
+        doubled = sorted({title for title in unique if unique.count(title) > 1})
+        if doubled:
+            raise InvalidPosition(f"{where} has two unique {doubled[0]!r} on the playmat")
+        for card in rules.controlled(state, seat):
+            health = rules.attribute(state, card, "health")
+            damage = state.cards[card].damage
+            if damage and health is None:
+                raise InvalidPosition(f"{where}'s {_title(state, card)!r} can't take damage")
+            if health is not None and damage >= health:
+                raise InvalidPosition(
+                    f"{where}'s {_title(state, card)!r} has {damage} damage: {health} health "
+                    "would have destroyed it"
+                )
+
+
+def _open_phase(state: State, phase: str) -> None:
+    """The active player's decision in ``phase``: the quest to attempt, or his Main Phase."""
+    state.phase = phase
+    if phase == "main":
+        rules.ask(state, "main", state.active)
+        return
+    if not rules.abilities_to_apply(state, state.active):
+        raise InvalidPosition(
+            "without a ready ability that has a level, the Quest Phase ends at once "
+            "(QUEST PHASE): set up the Main Phase instead"
+        )
+    rules.ask(state, "choose_quest", state.active)
+
+
+def _title(state: State, card: int) -> str:
+    return state.definitions[state.cards[card].definition]["title"]
