@@ -301,4 +301,5 @@ def test_the_reveal_turns_the_rare_last_marks_it_and_offers_skip(client, player,
     html = response.content.decode()
     assert html.count('<span class="rare-badge">Rare</span>') == 1
     assert re.search(r"<button[^>]*data-reveal-skip hidden>Skip</button>", html)
-    assert "js/collection.js" in html
+    # Production mode serves static files under hashed names: js/collection.<hash>.js.
+    assert re.search(r"js/collection(\.[0-9a-f]+)?\.js", html)
