@@ -13,10 +13,11 @@ from django.urls import reverse
 class NavEntry:
     label: str
     url_name: str
+    args: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
-        return reverse(self.url_name)
+        return reverse(self.url_name, args=self.args)
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,15 @@ class NavSection:
 SECTIONS = (
     NavSection("home", "Home", "\u2302", (NavEntry("Main Lobby", "lobby"),)),
     NavSection(
+        "play",
+        "Play",
+        "\u2694",
+        (
+            NavEntry("Casual", "lobbies:lobby", ("casual",)),
+            NavEntry("Tournaments", "lobbies:lobby", ("tournaments",)),
+        ),
+    ),
+    NavSection(
         "cards",
         "Cards",
         "\u2660",
@@ -40,7 +50,16 @@ SECTIONS = (
             NavEntry("Card Browser", "cards:card_list"),
         ),
     ),
-    NavSection("community", "Community", "\u263a", (NavEntry("Players", "accounts:player_list"),)),
+    NavSection(
+        "community",
+        "Community",
+        "\u263a",
+        (
+            NavEntry("Trade", "lobbies:lobby", ("trade",)),
+            NavEntry("Friends", "lobbies:friends"),
+            NavEntry("Players", "accounts:player_list"),
+        ),
+    ),
     NavSection(
         "miscellaneous",
         "Miscellaneous",
@@ -54,5 +73,4 @@ SECTIONS = (
 def navigator(request):
     if not request.user.is_authenticated:
         return {}
-    current = request.resolver_match.view_name if request.resolver_match else ""
-    return {"navigator": SECTIONS, "nav_current": current}
+    return {"navigator": SECTIONS}

@@ -52,6 +52,11 @@ def send_on_commit(*, group: str, message_type: str, payload: dict[str, Any]) ->
     transaction.on_commit(partial(_send_now, group, message_type, payload))
 
 
+def user_group(user_id: int) -> str:
+    """The group of every socket one player has open, on any page."""
+    return f"user.{user_id}"
+
+
 def group_version(group: str) -> int:
     """The version of the last message sent to ``group``; 0 before the first."""
     return cache.get(_version_key(group), 0)
@@ -100,7 +105,18 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
         try:
             await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
         except UserError as error:
-            await self.send_json({"type": "error", "message": error.message})
+            await self.send_user_error(error.message)
+
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            return await super().decode_json(text_data)
+        except ValueError as error:
+            raise UserError("That message could not be read.") from error
+
+    async def send_user_error(self, message: str):
+        """Tell this socket's client, and no one else, why its request was refused."""
+        await self.send_json({"type": "error", "message": message})
 
     async def realtime_relay(self, event):
         await self.send_json(event["message"])

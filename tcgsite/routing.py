@@ -10,7 +10,9 @@ from channels.routing import URLRouter
 from channels.security.websocket import OriginValidator
 from django.conf import settings
 
-APP_ROUTING_MODULES = ()
+from tcgsite.lobbies import routing as lobbies_routing
+
+APP_ROUTING_MODULES = (lobbies_routing,)
 
 websocket_urlpatterns = [
     pattern for module in APP_ROUTING_MODULES for pattern in module.websocket_urlpatterns

@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "channels",
     "django_celery_beat",
     "tcgsite.accounts",
+    "tcgsite.lobbies",
     "collection.cards",
     "collection",
     "collection.decks",
@@ -195,6 +196,13 @@ else:
 # Celery. Embedded: tasks run eagerly in the web process and an in-process beat thread
 # (started by tcgsite.asgi) fires the periodic schedule. Production: Redis broker, a worker
 # and beat with django-celery-beat's database scheduler.
+# Presence (tcgsite/lobbies/services/presence.py): how often a socket says it is alive, how long
+# a silent one (its process died) stays listed, and how long a closed page keeps its player
+# listed while they move to another page.
+LOBBY_HEARTBEAT_SECONDS = float(os.environ.get("LOBBY_HEARTBEAT_SECONDS", "10"))
+LOBBY_PRESENCE_EXPIRY_SECONDS = float(os.environ.get("LOBBY_PRESENCE_EXPIRY_SECONDS", "30"))
+LOBBY_PRESENCE_GRACE_SECONDS = float(os.environ.get("LOBBY_PRESENCE_GRACE_SECONDS", "5"))
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = EMBEDDED

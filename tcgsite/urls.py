@@ -1,10 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tcgsite import views
+from tcgsite.lobbies import views as lobby_views
 
 urlpatterns = [
-    path("", views.lobby, name="lobby"),
+    path("", lobby_views.main_lobby, name="lobby"),
+    path("", include("tcgsite.lobbies.urls")),
     path("", include("tcgsite.accounts.urls")),
     path("", include("collection.cards.urls")),
     path("", include("collection.urls")),

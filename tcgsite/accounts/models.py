@@ -13,6 +13,11 @@ class User(AbstractUser):
     friends = models.ManyToManyField(
         "self", symmetrical=False, related_name="friend_of", blank=True
     )
+    # The rulebook's Ignore List: the server never delivers these players' chat, whispers or
+    # pings to this one, and they can't ask them to trade or join their casual games.
+    ignored = models.ManyToManyField(
+        "self", symmetrical=False, related_name="ignored_by", blank=True
+    )
 
     # Set by the first purchase of a starter deck or booster (rulebook: registering for
     # tournaments).

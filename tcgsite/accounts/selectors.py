@@ -1,4 +1,4 @@
-"""Reads of players: the player list, a player's page, friends."""
+"""Reads of players: the player list, a player's page, friends and ignored players."""
 
 from django.db.models import QuerySet
 
@@ -21,3 +21,26 @@ def player_by_name(*, username: str) -> User | None:
 def is_friend(*, user: User, other: User) -> bool:
     """Whether ``user`` added ``other`` to their friends list."""
     return user.friends.filter(pk=other.pk).exists()
+
+
+def is_ignored(*, user: User, other: User) -> bool:
+    """Whether ``user`` put ``other`` on their Ignore List."""
+    return user.ignored.filter(pk=other.pk).exists()
+
+
+def ignored_ids(*, user_id: int) -> set[int]:
+    """The ids of the players on this player's Ignore List."""
+    return set(
+        User.ignored.through.objects.filter(from_user_id=user_id).values_list(
+            "to_user_id", flat=True
+        )
+    )
+
+
+def ignorer_ids(*, user_id: int) -> set[int]:
+    """The ids of the players who put this player on their Ignore List."""
+    return set(
+        User.ignored.through.objects.filter(to_user_id=user_id).values_list(
+            "from_user_id", flat=True
+        )
+    )

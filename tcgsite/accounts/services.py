@@ -5,6 +5,7 @@ from django.utils import timezone
 
 from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
 from tcgsite.errors import UserError
+from tcgsite.realtime import send_on_commit, user_group
 
 
 class AccountError(UserError):
@@ -48,14 +49,60 @@ def tips_hide(*, user: User, screen: str) -> Preferences:
     return preferences
 
 
-def friend_add(*, user: User, friend: User) -> None:
+def friend_add(*, user: User, friend: User) -> bool:
+    """Put ``friend`` on the Friends List, taking them off the Ignore List; False if they were
+    on it already."""
     if friend.pk == user.pk:
-        raise AccountError("You can't add yourself to your friends list.")
-    user.friends.add(friend)
+        raise AccountError("You can't add yourself to your Friends List.")
+    with transaction.atomic():
+        user.ignored.remove(friend)
+        if user.friends.filter(pk=friend.pk).exists():
+            return False
+        user.friends.add(friend)
+    return True
 
 
-def friend_remove(*, user: User, friend: User) -> None:
+def friend_remove(*, user: User, friend: User) -> bool:
+    """Take ``friend`` off the Friends List; False if they were not on it."""
+    if not user.friends.filter(pk=friend.pk).exists():
+        return False
     user.friends.remove(friend)
+    return True
+
+
+def ignore_add(*, user: User, other: User) -> bool:
+    """Put ``other`` on the Ignore List, taking them off the Friends List; False if they were
+    on it already."""
+    if other.pk == user.pk:
+        raise AccountError("You can't ignore yourself.")
+    if other.is_staff:
+        raise AccountError(f"{other.username} is a staff member and can't be ignored.")
+    with transaction.atomic():
+        user.friends.remove(other)
+        if user.ignored.filter(pk=other.pk).exists():
+            return False
+        user.ignored.add(other)
+        _announce_ignore_list(user)
+    return True
+
+
+def ignore_remove(*, user: User, other: User) -> bool:
+    """Take ``other`` off the Ignore List; False if they were not on it."""
+    with transaction.atomic():
+        if not user.ignored.filter(pk=other.pk).exists():
+            return False
+        user.ignored.remove(other)
+        _announce_ignore_list(user)
+    return True
+
+
+def _announce_ignore_list(user: User) -> None:
+    """Tell the player's open sockets, which filter what they deliver by this list."""
+    send_on_commit(
+        group=user_group(user.pk),
+        message_type="accounts.ignore_list",
+        payload={"ignored": sorted(user.ignored.values_list("pk", flat=True))},
+    )
 
 
 def account_info_visible(*, owner: User, viewer: User | None) -> dict[str, str]:

@@ -37,5 +37,6 @@ urlpatterns = [
     path("players/", views.player_list, name="player_list"),
     path("players/<str:username>/", views.player_info, name="player_info"),
     path("players/<str:username>/friend/", views.friend_toggle, name="friend_toggle"),
+    path("players/<str:username>/ignore/", views.ignore_toggle, name="ignore_toggle"),
     path("avatars/<slug:choice>.svg", views.avatar_picture, name="avatar_picture"),
 ]

@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
@@ -74,14 +75,16 @@ def player_list(request):
 
 @login_required
 def player_info(request, username):
+    """A player's page; asked by htmx (a User List's Get info), only its card, for a dialog."""
     owner = _player_or_404(username)
     return render(
         request,
-        "accounts/player_info.html",
+        "accounts/_player_card.html" if request.htmx else "accounts/player_info.html",
         {
             "owner": owner,
             "info": services.account_info_visible(owner=owner, viewer=request.user),
             "is_friend": selectors.is_friend(user=request.user, other=owner),
+            "is_ignored": selectors.is_ignored(user=request.user, other=owner),
         },
     )
 
@@ -90,17 +93,44 @@ def player_info(request, username):
 @require_POST
 def friend_toggle(request, username):
     friend = _player_or_404(username)
-    if selectors.is_friend(user=request.user, other=friend):
-        services.friend_remove(user=request.user, friend=friend)
-        messages.success(request, f"{friend.username} is no longer on your friends list.")
-    else:
-        try:
-            services.friend_add(user=request.user, friend=friend)
-        except services.AccountError as error:
-            messages.error(request, str(error))
+    try:
+        if selectors.is_friend(user=request.user, other=friend):
+            services.friend_remove(user=request.user, friend=friend)
+            result = f"{friend.username} is no longer on your Friends List."
         else:
-            messages.success(request, f"{friend.username} is now on your friends list.")
-    return redirect("accounts:player_info", username=friend.username)
+            services.friend_add(user=request.user, friend=friend)
+            result = f"{friend.username} is now on your Friends List."
+    except services.AccountError as error:
+        return _list_change(request, friend, str(error), failed=True)
+    return _list_change(request, friend, result)
+
+
+@login_required
+@require_POST
+def ignore_toggle(request, username):
+    other = _player_or_404(username)
+    try:
+        if selectors.is_ignored(user=request.user, other=other):
+            services.ignore_remove(user=request.user, other=other)
+            result = f"{other.username} is no longer on your Ignore List."
+        else:
+            services.ignore_add(user=request.user, other=other)
+            result = f"{other.username} is now on your Ignore List: you won't see their messages."
+    except services.AccountError as error:
+        return _list_change(request, other, str(error), failed=True)
+    return _list_change(request, other, result)
+
+
+def _list_change(request, other: User, result: str, *, failed: bool = False):
+    """The answer to a Friends or Ignore List change: for htmx (a User List's menu) the
+    sentence alone, else back to the page it was made on, or the player's page."""
+    if request.htmx:
+        return render(request, "accounts/_list_change.html", {"result": result, "failed": failed})
+    (messages.error if failed else messages.success)(request, result)
+    return redirect(
+        _local_url(request, request.POST.get("next", ""))
+        or reverse("accounts:player_info", args=[other.username])
+    )
 
 
 def avatar_picture(request, choice):

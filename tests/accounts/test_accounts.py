@@ -94,7 +94,7 @@ def test_navigator_lists_only_built_sections(client):
     response = client.get(reverse("lobby"))
 
     labels = [section.label for section in response.context["navigator"]]
-    assert labels == ["Home", "Cards", "Community", "Miscellaneous", "Store"]
+    assert labels == ["Home", "Play", "Cards", "Community", "Miscellaneous", "Store"]
     page = response.content.decode()
     assert "Exit" in page
     for section in response.context["navigator"]:

@@ -36,10 +36,17 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def live_server(django_db_setup, live_server):
-    """pytest-django's live server, started once the test database exists: a server started
-    first (when a browser test is the session's first database test) reads the wrong one."""
-    return live_server
+def live_server(django_db_setup, django_db_blocker):
+    """The site served over HTTP and websockets (tests/asgi_live_server.py), started once the
+    test database exists: a server started first (when a browser test is the session's first
+    database test) reads the wrong one. pytest-django makes the tests that use it
+    transactional, as with its own live server."""
+    from tests.asgi_live_server import AsgiLiveServer
+
+    with django_db_blocker.unblock():
+        server = AsgiLiveServer()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

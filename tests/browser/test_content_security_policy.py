@@ -124,6 +124,8 @@ def samples(world) -> dict[str, list[str]]:
         "pool_id": [str(pool.pk)],
         "product_id": [str(Product.objects.order_by("pk").first().pk)],
         "opening_id": [str(Opening.objects.filter(owned_product__owner=player).first().pk)],
+        "lobby": ["casual", "trade", "tournaments"],
+        "list_name": ["friends", "ignored"],
     }
 
 

@@ -1,0 +1,174 @@
+// The chat windows and User Lists of the lobbies (templates/lobbies/_chat.html), and the pings
+// every page can receive. The server sends HTML that htmx's websocket extension swaps in; this
+// file adds what a person expects of a chat window around it: the input clears after sending,
+// Up and Down recall what you typed, the log follows new lines, a ping beeps, a name's menu
+// opens on right-click or with its button.
+(function () {
+  "use strict";
+
+  const MAX_LINES = 300;
+  const sent = [];
+  let recalled = 0;
+
+  const chatLog = () => document.getElementById("chat-log");
+  const chatInput = () => document.querySelector("[data-chat-input]");
+
+  function setStatus(text) {
+    const status = document.getElementById("chat-status");
+    if (!status) return;
+    status.textContent = text;
+    status.hidden = text === "";
+  }
+
+  // Sending: remember the line, clear the input.
+  document.addEventListener("htmx:wsAfterSend", (event) => {
+    const input = chatInput();
+    if (!input || !event.target.closest?.("#chat-form")) return;
+    if (input.value.trim() !== "") sent.push(input.value);
+    recalled = sent.length;
+    input.value = "";
+  });
+
+  // Up and Down arrows: the messages you typed in this window.
+  document.addEventListener("keydown", (event) => {
+    const input = event.target;
+    if (!input.matches?.("[data-chat-input]") || sent.length === 0) return;
+    if (event.key === "ArrowUp") {
+      recalled = Math.max(0, recalled - 1);
+    } else if (event.key === "ArrowDown") {
+      recalled = Math.min(sent.length, recalled + 1);
+    } else {
+      return;
+    }
+    event.preventDefault();
+    input.value = recalled < sent.length ? sent[recalled] : "";
+    input.setSelectionRange(input.value.length, input.value.length);
+  });
+
+  let followLog = true;
+  document.addEventListener("htmx:wsBeforeMessage", () => {
+    const log = chatLog();
+    if (log) followLog = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    const log = chatLog();
+    if (log) {
+      while (log.children.length > MAX_LINES) log.firstElementChild.remove();
+      if (followLog) log.scrollTop = log.scrollHeight;
+    }
+    sortUserList();
+    const ping = document.getElementById("chat-ping");
+    if (ping && ping.dataset.ping) {
+      delete ping.dataset.ping;
+      beep();
+    }
+    document.querySelectorAll("#toasts .toast:not([data-timed])").forEach((toast) => {
+      toast.dataset.timed = "1";
+      setTimeout(() => toast.remove(), 8000);
+    });
+  });
+
+  function sortUserList() {
+    const list = document.getElementById("user-list");
+    if (!list) return;
+    const rows = Array.from(list.children);
+    const sorted = rows.slice().sort((a, b) =>
+      a.dataset.username.localeCompare(b.dataset.username, undefined, { sensitivity: "base" }),
+    );
+    if (sorted.some((row, index) => row !== rows[index])) sorted.forEach((row) => list.appendChild(row));
+    const count = document.getElementById("user-count");
+    if (count) count.textContent = `(${rows.length})`;
+  }
+
+  function beep() {
+    const AudioContext = window.AudioContext || window.webkitAudioContext;
+    if (!AudioContext) return;
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = 880;
+    volume.gain.setValueAtTime(0.15, audio.currentTime);
+    volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+  }
+
+  document.addEventListener("htmx:wsOpen", (event) => {
+    if (event.target.id === "lobby-chat") setStatus("");
+  });
+  document.addEventListener("htmx:wsClose", (event) => {
+    // 4401: the session ended (tcgsite/realtime.py); the login page says what to do.
+    if (event.detail.event.code === 4401) {
+      window.location.assign(`/accounts/login/?next=${encodeURIComponent(window.location.pathname)}`);
+      return;
+    }
+    if (event.target.id === "lobby-chat") setStatus("Connection lost; reconnecting…");
+  });
+
+  // A name's menu: right-click, or its button (keyboard and touch).
+  function openMenu(name, x, y, opener) {
+    const chat = document.getElementById("lobby-chat");
+    const menu = document.getElementById("user-menu");
+    if (!chat || !menu) return;
+    const url = `/lobbies/${chat.dataset.lobby}/players/${encodeURIComponent(name)}/menu/`;
+    htmx.ajax("GET", url, { target: menu, swap: "innerHTML" }).then(() => {
+      menu.hidden = false;
+      const box = chat.getBoundingClientRect();
+      menu.style.left = `${Math.max(0, Math.min(x - box.left, box.width - menu.offsetWidth))}px`;
+      menu.style.top = `${Math.max(0, y - box.top)}px`;
+      menu.opener = opener;
+      menu.querySelector("[role=menuitem]")?.focus();
+    });
+  }
+
+  function closeMenu(returnFocus) {
+    const menu = document.getElementById("user-menu");
+    if (!menu || menu.hidden) return;
+    menu.hidden = true;
+    if (returnFocus && menu.opener) menu.opener.focus();
+  }
+
+  document.addEventListener("contextmenu", (event) => {
+    const opener = event.target.closest?.("[data-user-menu]");
+    if (!opener) return;
+    event.preventDefault();
+    openMenu(opener.dataset.userMenu, event.clientX, event.clientY, opener);
+  });
+  document.addEventListener("click", (event) => {
+    const opener = event.target.closest?.("[data-user-menu]");
+    if (opener) {
+      const box = opener.getBoundingClientRect();
+      openMenu(opener.dataset.userMenu, box.left, box.bottom, opener);
+      return;
+    }
+    if (!event.target.closest?.("#user-menu")) closeMenu(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    const menu = document.getElementById("user-menu");
+    if (!menu || menu.hidden) return;
+    if (event.key === "Escape") {
+      closeMenu(true);
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const items = Array.from(menu.querySelectorAll("[role=menuitem]"));
+    const at = items.indexOf(document.activeElement);
+    const next = event.key === "ArrowDown" ? at + 1 : at - 1;
+    items[(next + items.length) % items.length]?.focus();
+    event.preventDefault();
+  });
+
+  // Get info opens its answer in a dialog; a list change's sentence closes the menu soon.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const trigger = event.detail.requestConfig?.elt;
+    const dialogId = trigger?.dataset?.opensDialog;
+    if (dialogId) {
+      closeMenu(false);
+      document.getElementById(dialogId)?.showModal();
+    } else if (event.target.id === "user-menu" && event.target.querySelector(".list-change")) {
+      setTimeout(() => closeMenu(true), 1600);
+    }
+  });
+})();

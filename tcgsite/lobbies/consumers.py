@@ -1,0 +1,196 @@
+"""The lobbies' sockets: every page's presence socket, and a lobby page's chat socket.
+
+Both are thin: they call the presence and chat services and relay what those send. What a
+socket delivers depends on its player (their Ignore List, their Lobby Messages preference, the
+lobby their whispers belong to), so the consumer keeps the versions of its groups itself: a
+message it drops for its player still counts, and a gap makes it send its page the whole state
+again (docs/architecture.md, "Realtime").
+"""
+
+import asyncio
+import random
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from tcgsite.accounts.selectors import ignored_ids
+from tcgsite.accounts.services import preferences_for
+from tcgsite.lobbies import fragments
+from tcgsite.lobbies.places import Lobby, Place
+from tcgsite.lobbies.selectors import lobby_users, recent_messages
+from tcgsite.lobbies.services.chat import chat_submit
+from tcgsite.lobbies.services.presence import (
+    lobby_group,
+    presence_close,
+    presence_heartbeat,
+    presence_open,
+)
+from tcgsite.realtime import RealtimeConsumer, group_version, user_group
+
+# The pages that open a presence socket; lobby pages open a LobbyConsumer instead.
+PAGE_PLACES = frozenset(Place.values) - frozenset(Lobby.values)
+CLOSE_NOT_FOUND = 4404
+
+
+class PresenceConsumer(RealtimeConsumer):
+    """The socket of a page that is not a lobby: it keeps its player present at the page's
+    place, and shows the pings they receive there."""
+
+    async def connect(self):
+        self.place = self.scope["url_route"]["kwargs"]["place"]
+        if not self.is_known_place():
+            await self.accept()
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self.accept()
+        self.user_id = self.scope["user"].pk
+        self.groups_joined = self.groups_to_join()
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.versions = {group: 0 for group in self.groups_joined}
+        self.ignored: set[int] = set()
+        await self.send_state()
+        await database_sync_to_async(presence_open)(
+            user=self.scope["user"], channel_name=self.channel_name, place=self.place
+        )
+        self.heartbeat = asyncio.create_task(self.beat())
+
+    def is_known_place(self) -> bool:
+        return self.place in PAGE_PLACES
+
+    def groups_to_join(self) -> list[str]:
+        return [user_group(self.user_id)]
+
+    async def disconnect(self, code):
+        if heartbeat := getattr(self, "heartbeat", None):
+            heartbeat.cancel()
+            await database_sync_to_async(presence_close)(channel_name=self.channel_name)
+        for group in getattr(self, "groups_joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def beat(self):
+        interval = settings.LOBBY_HEARTBEAT_SECONDS
+        while True:
+            # Spread over time, so that many sockets opened at once don't beat at once.
+            await asyncio.sleep(interval * random.uniform(0.8, 1.0))  # noqa: S311
+            await database_sync_to_async(presence_heartbeat)(
+                user=self.scope["user"], channel_name=self.channel_name, place=self.place
+            )
+
+    async def send_state(self):
+        versions, html, self.ignored = await database_sync_to_async(self.read_state)()
+        self.versions.update(versions)
+        if html:
+            await self.send(text_data=html)
+
+    def read_state(self) -> tuple[dict[str, int], str, set[int]]:
+        # The versions first: every message up to them is in what is read after.
+        versions = {group: group_version(group) for group in self.groups_joined}
+        return versions, "", ignored_ids(user_id=self.user_id)
+
+    async def realtime_relay(self, event):
+        message = event["message"]
+        group, version = message["group"], message["version"]
+        last = self.versions.get(group, 0)
+        if version <= last:
+            return  # already in the state this socket sent
+        self.versions[group] = version
+        if version != last + 1:
+            await self.send_state()
+            return
+        if html := await self.deliver(message):
+            await self.send(text_data=html)
+
+    async def deliver(self, message: dict) -> str:
+        """The HTML this socket's page gets for ``message`` ("": nothing)."""
+        if message["type"] == "accounts.ignore_list":
+            self.ignored = set(message["ignored"])
+            return ""
+        if message["type"] == "lobby.chat" and message.get("ping"):
+            if message["sender_id"] in self.ignored:
+                return ""
+            return fragments.toast(message["line"]) + fragments.ping_sound()
+        return ""
+
+
+class LobbyConsumer(PresenceConsumer):
+    """A lobby page's socket: the lobby's chat window and User List, live."""
+
+    def is_known_place(self) -> bool:
+        self.lobby = self.place
+        return self.place in Lobby.values
+
+    def groups_to_join(self) -> list[str]:
+        return [lobby_group(self.lobby), user_group(self.user_id)]
+
+    async def connect(self):
+        self.listed: set[int] = set()
+        await super().connect()
+
+    def read_state(self) -> tuple[dict[str, int], str, set[int]]:
+        versions = {group: group_version(group) for group in self.groups_joined}
+        ignored = ignored_ids(user_id=self.user_id)
+        self.show_arrivals = preferences_for(user=self.scope["user"]).lobby_messages
+        users = lobby_users(lobby=self.lobby)
+        self.listed = {user.pk for user, _status, _place in users}
+        lines = [
+            fragments.chat_line(message, viewer_id=self.user_id)
+            for message in recent_messages(
+                lobby=self.lobby, viewer_id=self.user_id, ignored=ignored
+            )
+        ]
+        return versions, fragments.chat_log(lines) + fragments.user_list(users), ignored
+
+    async def receive_json(self, content, **kwargs):
+        text = content.get("text") if isinstance(content, dict) else None
+        lines = await database_sync_to_async(chat_submit)(
+            user=self.scope["user"], lobby=self.lobby, text=text if text is not None else ""
+        )
+        if lines:
+            await self.send(
+                text_data=fragments.appended([fragments.notice_line(line) for line in lines])
+            )
+
+    async def send_user_error(self, message: str):
+        await self.send(text_data=fragments.appended([fragments.notice_line(message, error=True)]))
+
+    async def deliver(self, message: dict) -> str:
+        kind = message["type"]
+        if kind == "accounts.ignore_list":
+            self.ignored = set(message["ignored"])
+            # What the newly ignored player said disappears from the window too.
+            await self.send_state()
+            return ""
+        if kind == "lobby.presence":
+            return self.presence_change(message)
+        if kind != "lobby.chat" or message["sender_id"] in self.ignored:
+            return ""
+        if message.get("ping"):
+            return fragments.appended([message["line"]]) + fragments.ping_sound()
+        if message.get("lobby", self.lobby) != self.lobby:
+            return ""  # a whisper said in another lobby's window
+        return fragments.appended([message["line"]])
+
+    def presence_change(self, message: dict) -> str:
+        user_id = message["user_id"]
+        html = []
+        if message["left"]:
+            if user_id in self.listed:
+                self.listed.discard(user_id)
+                html.append(fragments.user_removed(user_id))
+        elif user_id in self.listed:
+            html.append(fragments.user_replaced(message["row"]))
+        else:
+            self.listed.add(user_id)
+            html.append(fragments.user_added(message["row"]))
+        if self.show_arrivals and user_id != self.user_id:
+            name = message["username"]
+            if message["arrived"]:
+                html.append(
+                    fragments.appended([fragments.notice_line(f"{name} has entered the lobby.")])
+                )
+            elif message["left"]:
+                html.append(
+                    fragments.appended([fragments.notice_line(f"{name} has left the lobby.")])
+                )
+        return "".join(html)

@@ -1,0 +1,25 @@
+from django.db import migrations
+
+TASK = "lobbies.sweep_presence"
+
+
+def schedule(apps, schema_editor):
+    IntervalSchedule = apps.get_model("django_celery_beat", "IntervalSchedule")
+    PeriodicTask = apps.get_model("django_celery_beat", "PeriodicTask")
+    every_fifteen_seconds, _ = IntervalSchedule.objects.get_or_create(every=15, period="seconds")
+    PeriodicTask.objects.get_or_create(
+        name="Sweep lobby presence", defaults={"task": TASK, "interval": every_fifteen_seconds}
+    )
+
+
+def unschedule(apps, schema_editor):
+    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(task=TASK).delete()
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("lobbies", "0001_initial"),
+        ("django_celery_beat", "0019_alter_periodictasks_options"),
+    ]
+
+    operations = [migrations.RunPython(schedule, unschedule)]

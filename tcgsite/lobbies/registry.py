@@ -1,0 +1,100 @@
+"""What the features above the lobbies add to every chat window and User List.
+
+Chat commands and the entries of a name's menu are registered at start-up, each by the app that
+owns them (the lobbies' own in ``LobbiesConfig.ready``; later, matches add /joingame and
+Challenge, guilds /g and Invite to guild), so the chat code never imports those apps. Both
+registries are filled once while Django starts and only read afterwards.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tcgsite.accounts.models import User
+
+# The rulebook's commands that belong to features not built yet: typing one says so, and /help
+# leaves it out. A feature that registers the command takes it off this list.
+PLANNED_COMMANDS = {
+    "joingame": "joining matches",
+    "observegame": "observing matches",
+    "resume": "adjourned games",
+    "trade": "trading",
+    "ptrade": "posted trades",
+    "guild": "guilds",
+    "g": "guild chat",
+    "guildinvite": "guilds",
+    "leaveguild": "guilds",
+    "guildkick": "guilds",
+}
+
+
+@dataclass(frozen=True)
+class CommandContext:
+    """Who typed a command, and in which chat window."""
+
+    user: User
+    lobby: str
+
+
+@dataclass(frozen=True)
+class ChatCommand:
+    name: str
+    usage: str
+    help: str
+    # Runs the command; returns the lines shown to the player who typed it (plain text).
+    handler: Callable[[CommandContext, str], list[str]]
+    aliases: tuple[str, ...] = ()
+    # The lobbies whose chat windows offer it; empty: all of them.
+    lobbies: frozenset[str] = field(default_factory=frozenset)
+
+    def available_in(self, lobby: str) -> bool:
+        return not self.lobbies or lobby in self.lobbies
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One entry of the menu a name in a User List opens.
+
+    ``build(viewer, target, lobby)`` returns the entry's label and action for that pair of
+    players, or None where the entry does not apply (Trade outside the Trade Lobby, Remove from
+    friends list for someone who is not a friend). An action is ``("post", url)``, sent with
+    htmx, or ``("dialog", url)``, whose page opens in a dialog.
+    """
+
+    key: str
+    build: Callable[[User, User, str], tuple[str, tuple[str, str]] | None]
+    order: int = 100
+
+
+_commands: dict[str, ChatCommand] = {}
+_menu: dict[str, MenuEntry] = {}
+
+
+def register_command(command: ChatCommand) -> None:
+    for name in (command.name, *command.aliases):
+        if name in _commands:
+            raise ValueError(f"the chat command /{name} is registered twice")
+        _commands[name] = command
+        PLANNED_COMMANDS.pop(name, None)
+
+
+def command_named(name: str) -> ChatCommand | None:
+    return _commands.get(name.lower())
+
+
+def commands_in(lobby: str) -> list[ChatCommand]:
+    """The commands available in ``lobby``'s chat window, each once, by name."""
+    unique = {command.name: command for command in _commands.values()}
+    return sorted(
+        (command for command in unique.values() if command.available_in(lobby)),
+        key=lambda command: command.name,
+    )
+
+
+def register_menu_entry(entry: MenuEntry) -> None:
+    if entry.key in _menu:
+        raise ValueError(f"the menu entry {entry.key!r} is registered twice")
+    _menu[entry.key] = entry
+
+
+def menu_entries() -> list[MenuEntry]:
+    return sorted(_menu.values(), key=lambda entry: (entry.order, entry.key))

@@ -1,0 +1,143 @@
+import asyncio
+import re
+
+import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.db import connections
+from django.test import Client
+
+from tcgsite.routing import websocket_application, websocket_urlpatterns
+from tests.factories import UserFactory
+
+SITE_ORIGIN = (b"origin", b"http://testserver")
+IN_MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+REDIS_LAYER = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [settings.REDIS_URL], "prefix": "test-lobbies"},
+    }
+}
+BOTH_LAYERS = [
+    pytest.param(IN_MEMORY_LAYER, id="in-memory"),
+    pytest.param(
+        REDIS_LAYER,
+        id="redis",
+        marks=pytest.mark.skipif(
+            not settings.REDIS_URL,
+            reason="the Redis channel layer needs REDIS_URL (CI sets it in production mode)",
+        ),
+    ),
+]
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def _close_the_orm_threads_connections():
+    """The ORM's thread outlives a test and would keep PostgreSQL's test database open."""
+    yield
+    await database_sync_to_async(connections.close_all)()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    # Group versions and the sweep's lock live in the cache; each test starts from zero.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(params=BOTH_LAYERS)
+def layer(request, settings):
+    settings.CHANNEL_LAYERS = request.param
+    return request.param
+
+
+@pytest.fixture
+def application(settings, layer):
+    settings.ALLOWED_HOSTS = ["testserver"]
+    settings.CSRF_TRUSTED_ORIGINS = []
+    return websocket_application(websocket_urlpatterns)
+
+
+def session_cookie(user) -> tuple[bytes, bytes]:
+    client = Client()
+    client.force_login(user)
+    session_id = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return (b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_id}".encode())
+
+
+class Page:
+    """One browser page's socket, as a test sees it: the HTML fragments it receives."""
+
+    def __init__(self, application, user, path, cookie):
+        self.user = user
+        self.closed = False
+        self.communicator = WebsocketCommunicator(application, path, headers=[SITE_ORIGIN, cookie])
+
+    async def open(self):
+        connected, _ = await self.communicator.connect()
+        assert connected
+        return self
+
+    async def receive(self, timeout: float = 2) -> str:
+        return await self.communicator.receive_from(timeout=timeout)
+
+    async def until(self, pattern: str, timeout: float = 3) -> str:
+        """The first fragment received that matches ``pattern`` (a regular expression)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        seen = []
+        while True:
+            left = deadline - loop.time()
+            if left <= 0:
+                raise AssertionError(f"nothing matched {pattern!r}; received: {seen}")
+            try:
+                html = await self.receive(timeout=left)
+            except TimeoutError:
+                continue
+            seen.append(html)
+            if re.search(pattern, html):
+                return html
+
+    async def nothing_matching(self, pattern: str, timeout: float = 0.4) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while (left := deadline - loop.time()) > 0:
+            try:
+                html = await self.receive(timeout=left)
+            except TimeoutError:
+                return
+            assert not re.search(pattern, html), html
+
+    async def say(self, text: str) -> None:
+        await self.communicator.send_json_to({"text": text, "HEADERS": {}})
+
+    async def close(self):
+        if not self.closed:
+            self.closed = True
+            await self.communicator.disconnect()
+
+
+@pytest_asyncio.fixture
+async def open_page(application):
+    """Opens a page's socket: ``await open_page(user, "/ws/lobby/casual/")``."""
+    pages = []
+
+    async def open_(user, path):
+        cookie = await database_sync_to_async(session_cookie)(user)
+        page = await Page(application, user, path, cookie).open()
+        pages.append(page)
+        return page
+
+    yield open_
+    for page in pages:
+        await page.close()
+
+
+@pytest.fixture
+def players(transactional_db):
+    return {name: UserFactory(username=name) for name in ("Carol", "Bob", "Dave")}
