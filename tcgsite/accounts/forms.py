@@ -73,9 +73,8 @@ SCREENS_WITH_TIPS = (TipScreen.MAIN, TipScreen.COLLECTION, TipScreen.DECK_BUILDE
 
 
 class UserInterfaceForm(forms.ModelForm):
-    """The rulebook's User Interface settings that something reads today. The others (lobby
-    messages, request attention, the playmat's) stay on the model and join this form with the
-    features that use them."""
+    """The rulebook's User Interface settings that something reads today. The others (the
+    playmat's) stay on the model and join this form with the features that use them."""
 
     hidden_tips = forms.MultipleChoiceField(
         label="Hide the Player Tips of these screens",
@@ -86,20 +85,31 @@ class UserInterfaceForm(forms.ModelForm):
 
     class Meta:
         model = Preferences
-        fields = ("show_only_owned_cards", "hidden_tips", "card_size_collection", "card_size_deck")
+        fields = (
+            "lobby_messages",
+            "request_attention",
+            "show_only_owned_cards",
+            "hidden_tips",
+            "card_size_collection",
+            "card_size_deck",
+        )
         labels = {
+            "lobby_messages": "Lobby messages",
+            "request_attention": "Request attention",
             "show_only_owned_cards": "Show only cards I own",
             "card_size_collection": "Deck Builder collection",
             "card_size_deck": "Deck Builder deck",
         }
         help_texts = {
+            "lobby_messages": "Show players arriving in and leaving the lobby in its chat.",
+            "request_attention": "Receive pings (/ping) from other players.",
             "show_only_owned_cards": "Off: the Collection also shows, dimmed, the cards you lack.",
             "card_size_collection": "Also the Collection and the Card Browser.",
         }
 
     # The rulebook's groups on the User Interface screen.
     sections = (
-        ("General", ("show_only_owned_cards",)),
+        ("General", ("lobby_messages", "request_attention", "show_only_owned_cards")),
         ("Hide Player Tips", ("hidden_tips",)),
         ("Card Size", ("card_size_collection", "card_size_deck")),
     )

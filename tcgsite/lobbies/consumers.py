@@ -14,10 +14,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from tcgsite.accounts.selectors import ignored_ids
-from tcgsite.accounts.services import preferences_for
 from tcgsite.lobbies import fragments
 from tcgsite.lobbies.places import Lobby, Place
-from tcgsite.lobbies.selectors import lobby_users, recent_messages
+from tcgsite.lobbies.selectors import lobby_users, recent_messages, shows_arrivals
 from tcgsite.lobbies.services.chat import chat_submit
 from tcgsite.lobbies.services.presence import (
     lobby_group,
@@ -130,7 +129,7 @@ class LobbyConsumer(PresenceConsumer):
     def read_state(self) -> tuple[dict[str, int], str, set[int]]:
         versions = {group: group_version(group) for group in self.groups_joined}
         ignored = ignored_ids(user_id=self.user_id)
-        self.show_arrivals = preferences_for(user=self.scope["user"]).lobby_messages
+        self.show_arrivals = shows_arrivals(user_id=self.user_id)
         users = lobby_users(lobby=self.lobby)
         self.listed = {user.pk for user, _status, _place in users}
         lines = [

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from tcgsite.accounts.models import User
+from tcgsite.accounts.models import Preferences, User
 from tcgsite.lobbies.models import ChatKind, ChatMessage, Presence
 from tcgsite.lobbies.places import Lobby, Place, Status, status_in
 
@@ -43,6 +43,11 @@ def recent_messages(
         .order_by("-sent_at", "-pk")[:limit]
     )
     return list(reversed(messages))
+
+
+def shows_arrivals(*, user_id: int) -> bool:
+    """Whether the player's Lobby Messages preference shows arrivals and departures."""
+    return Preferences.objects.filter(user_id=user_id, lobby_messages=True).exists()
 
 
 @dataclass(frozen=True)

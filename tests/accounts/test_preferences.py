@@ -7,7 +7,11 @@ from django.urls import reverse
 from collection.cards.models import Card
 from tcgsite.accounts.forms import SCREENS_WITH_TIPS, UserInterfaceForm
 from tcgsite.accounts.models import Preferences, TipScreen
-from tests.factories import CardOwnershipFactory
+from tcgsite.lobbies.places import Lobby, Place
+from tcgsite.lobbies.selectors import shows_arrivals
+from tcgsite.lobbies.services.chat import ChatError, chat_ping
+from tcgsite.lobbies.services.presence import presence_open
+from tests.factories import CardOwnershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +64,29 @@ def check_card_size_deck(client, user):
     assert "deck-cards--medium" in client.get(reverse("decks:deck_builder")).content.decode()
 
 
+def check_lobby_messages(client, user):
+    """Lobby Messages: arrivals and departures shown in the lobby's chat."""
+    set_preference(user, lobby_messages=True)
+    assert shows_arrivals(user_id=user.pk)
+    set_preference(user, lobby_messages=False)
+    assert not shows_arrivals(user_id=user.pk)
+
+
+def check_request_attention(client, user):
+    """Request Attention: receive pings from other players."""
+    pinger = UserFactory(username="Pinger")
+    presence_open(user=user, channel_name="test.pinged", place=Place.CASUAL)
+    presence_open(user=pinger, channel_name="test.pinger", place=Place.CASUAL)
+    set_preference(user, request_attention=False)
+    with pytest.raises(ChatError, match="turned pings off"):
+        chat_ping(user=pinger, lobby=Lobby.CASUAL, name=user.username)
+    set_preference(user, request_attention=True)
+    assert chat_ping(user=pinger, lobby=Lobby.CASUAL, name=user.username).recipient == user
+
+
 EFFECTS = {
+    "lobby_messages": check_lobby_messages,
+    "request_attention": check_request_attention,
     "show_only_owned_cards": check_show_only_owned_cards,
     "hidden_tips": check_hidden_tips,
     "card_size_collection": check_card_size_collection,
@@ -81,7 +107,7 @@ def test_each_offered_setting_changes_a_page(client, player, catalog, name):
 
 def test_settings_without_an_effect_are_not_on_the_page(client, player):
     page = client.get(reverse("accounts:preferences", args=["interface"])).content.decode()
-    for unused in ("lobby_messages", "request_attention", "hand_display_mode", "card_size_playmat"):
+    for unused in ("hand_display_mode", "card_size_playmat"):
         assert f'name="{unused}"' not in page
     assert 'value="trade"' not in page  # the Trade screen is not built yet
 
@@ -91,7 +117,13 @@ def test_saving_keeps_hidden_tips_of_screens_not_offered_yet(client, player):
 
     client.post(
         reverse("accounts:preferences", args=["interface"]),
-        {"hidden_tips": ["main"], "card_size_collection": "medium", "card_size_deck": "small"},
+        {
+            "hidden_tips": ["main"],
+            "card_size_collection": "medium",
+            "card_size_deck": "small",
+            "lobby_messages": "on",
+            "request_attention": "on",
+        },
     )
 
     assert Preferences.objects.get(user=player).hidden_tips == ["main", "trade"]
