@@ -96,12 +96,9 @@ def chat_line(message: ChatMessage, *, viewer_id: int | None = None) -> str:
 
 def notice_line(text: str, *, error: bool = False) -> str:
     """A line shown to one player only: a command's output, a refusal, an arrival."""
-    return format_html(
-        '<li class="chat-line chat-line--{}" {}>{}</li>',
-        "error" if error else "notice",
-        _safe('role="alert"' if error else ""),
-        text,
-    )
+    if error:
+        return format_html('<li class="chat-line chat-line--error" role="alert">{}</li>', text)
+    return format_html('<li class="chat-line chat-line--notice">{}</li>', text)
 
 
 def appended(lines: list[str]) -> str:
