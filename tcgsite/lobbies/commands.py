@@ -62,14 +62,16 @@ def unignore(context: CommandContext, arguments: str) -> list[str]:
 
 
 def addfriend(context: CommandContext, arguments: str) -> list[str]:
-    friend = player_in_lobby(lobby=context.lobby, name=arguments, command="addfriend")
+    name, _rest = split_name(arguments)
+    friend = player_in_lobby(lobby=context.lobby, name=name, command="addfriend")
     if accounts.friend_add(user=context.user, friend=friend):
         return [f"{friend} is now on your Friends List."]
     return [f"{friend} is already on your Friends List."]
 
 
 def removefriend(context: CommandContext, arguments: str) -> list[str]:
-    friend = player_in_lobby(lobby=context.lobby, name=arguments, command="removefriend")
+    name, _rest = split_name(arguments)
+    friend = player_in_lobby(lobby=context.lobby, name=name, command="removefriend")
     if accounts.friend_remove(user=context.user, friend=friend):
         return [f"{friend} is no longer on your Friends List."]
     return [f"{friend} is not on your Friends List."]
@@ -84,7 +86,8 @@ def help_(context: CommandContext, arguments: str) -> list[str]:
     return lines
 
 
-def _any_player(name: str, command: str):
+def _any_player(arguments: str, command: str):
+    name, _rest = split_name(arguments)
     if not name:
         raise ChatError(f"Name a player after /{command}.")
     player = player_by_name(username=name)

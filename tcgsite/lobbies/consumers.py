@@ -41,11 +41,13 @@ class PresenceConsumer(RealtimeConsumer):
             await self.accept()
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        await self.accept()
         self.user_id = self.scope["user"].pk
         self.groups_joined = self.groups_to_join()
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        # Accepted once in its groups, so nothing sent after the page sees the socket open
+        # misses it.
+        await self.accept()
         self.versions = {group: 0 for group in self.groups_joined}
         self.ignored: set[int] = set()
         await self.send_state()

@@ -83,33 +83,39 @@ class Page:
         assert connected
         return self
 
-    async def receive(self, timeout: float = 2) -> str:
-        return await self.communicator.receive_from(timeout=timeout)
+    async def next_fragment(self, timeout: float) -> str | None:
+        """The next fragment within ``timeout`` seconds, or None. It polls: a communicator
+        whose receive times out cancels its consumer."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while await self.communicator.receive_nothing(timeout=0.02, interval=0.01):
+            if loop.time() >= deadline:
+                return None
+        message = await self.communicator.receive_output()
+        if message["type"] != "websocket.send":
+            raise AssertionError(f"the socket sent {message}")
+        return message["text"]
 
     async def until(self, pattern: str, timeout: float = 3) -> str:
         """The first fragment received that matches ``pattern`` (a regular expression)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         seen = []
-        while True:
-            left = deadline - loop.time()
-            if left <= 0:
-                raise AssertionError(f"nothing matched {pattern!r}; received: {seen}")
-            try:
-                html = await self.receive(timeout=left)
-            except TimeoutError:
-                continue
+        while (left := deadline - loop.time()) > 0:
+            html = await self.next_fragment(left)
+            if html is None:
+                break
             seen.append(html)
             if re.search(pattern, html):
                 return html
+        raise AssertionError(f"nothing matched {pattern!r}; received: {seen}")
 
     async def nothing_matching(self, pattern: str, timeout: float = 0.4) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while (left := deadline - loop.time()) > 0:
-            try:
-                html = await self.receive(timeout=left)
-            except TimeoutError:
+            html = await self.next_fragment(left)
+            if html is None:
                 return
             assert not re.search(pattern, html), html
 
