@@ -1,10 +1,16 @@
 from datetime import timedelta
 
+from django import forms
 from django.contrib import admin, messages
 from django.utils import timezone
 
 from tcgsite.lobbies.models import ChatMessage, ChatMute, Presence
-from tcgsite.lobbies.services.moderation import ModerationError, chat_mute, chat_unmute
+from tcgsite.lobbies.services.moderation import (
+    ModerationError,
+    chat_mute,
+    chat_unmute,
+    mute_refusal,
+)
 
 MUTE_PERIODS = (
     ("hour", "an hour", timedelta(hours=1)),
@@ -52,8 +58,22 @@ class ChatMessageAdmin(admin.ModelAdmin):
         return False
 
 
+class ChatMuteForm(forms.ModelForm):
+    class Meta:
+        model = ChatMute
+        fields = ("user", "until", "reason")
+
+    def clean(self):
+        cleaned = super().clean()
+        user, until = cleaned.get("user"), cleaned.get("until")
+        if user and until and (refusal := mute_refusal(user=user, until=until)):
+            raise forms.ValidationError(refusal)
+        return cleaned
+
+
 @admin.register(ChatMute)
 class ChatMuteAdmin(admin.ModelAdmin):
+    form = ChatMuteForm
     list_display = ("user", "until", "in_force", "reason", "muted_by", "created_at")
     search_fields = ("user__username", "reason")
     raw_id_fields = ("user",)
@@ -69,11 +89,8 @@ class ChatMuteAdmin(admin.ModelAdmin):
         return False  # a mute is ended with the action, so the record stays as it was given
 
     def save_model(self, request, obj, form, change):
-        try:
-            saved = chat_mute(user=obj.user, until=obj.until, reason=obj.reason, by=request.user)
-        except ModerationError as error:
-            self.message_user(request, error.message, messages.ERROR)
-            return
+        # The form ran the service's checks; the service writes.
+        saved = chat_mute(user=obj.user, until=obj.until, reason=obj.reason, by=request.user)
         obj.pk = saved.pk
 
     @admin.action(description="End these mutes now")
