@@ -52,6 +52,7 @@ bench: setup
 	$(PY) benchmarks/collection_manager.py
 	$(PY) benchmarks/deck_builder.py
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/lobby_chat.py
 
 install: $(VENV)/.installed
 
