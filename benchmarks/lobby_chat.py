@@ -4,9 +4,9 @@ N clients (100, 500 and 1,000 by default) connect from this process over the loo
 daphne process: first all to the Casual Lobby's chat socket, then all to a bare echo consumer
 (benchmarks/lobby_asgi.py). Each client sends at a human rate (one line every
 BENCH_SEND_PERIOD seconds, 300 by default: a busy lobby's chatty player, the clients spread
-evenly over the period), for BENCH_SECONDS seconds (60). A line's latency is from its send to its arrival at the last of the
-N clients; the script prints p50 and p95 for the lobby and the echo consumer and their ratio,
-and how many clients stayed connected. It never fails on a number.
+evenly over the period), for BENCH_SECONDS seconds (60). A line's latency is from its send to
+its arrival at the last of the N clients; the script prints p50 and p95 for the lobby and the
+echo consumer and their ratio, and how many clients stayed connected. It never fails on a number.
 
 Run with `make bench` or `.venv/bin/python benchmarks/lobby_chat.py` (after `make setup`);
 production mode (DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY) measures PostgreSQL and the Redis
