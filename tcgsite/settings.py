@@ -183,7 +183,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py's asyncio pool refuses (rather than waits) past 100 connections in
+            # use, which a few hundred sockets joining their groups at once exceed.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
         }
     }
     CACHES = {
