@@ -167,10 +167,8 @@
     if (dialogId) {
       closeMenu(false);
       document.getElementById(dialogId)?.showModal();
-    } else if (event.target.id === "user-menu") {
-      // The sentence stays a moment; a menu opened since then is left alone.
-      const result = event.target.querySelector(".list-change");
-      if (result) setTimeout(() => result.isConnected && closeMenu(true), 1600);
+    } else if (event.target.id === "user-menu" && event.target.querySelector(".list-change")) {
+      setTimeout(() => closeMenu(true), 1600);
     }
   });
 })();
