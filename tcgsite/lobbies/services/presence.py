@@ -11,7 +11,6 @@ schedule, announces the departures. With the defaults (10, 30 and 5 seconds) a c
 leaves the lists within 15 seconds, and the players of a dead process within 40.
 """
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -24,6 +23,7 @@ from tcgsite.accounts.models import User
 from tcgsite.lobbies import fragments
 from tcgsite.lobbies.models import Connection, Presence
 from tcgsite.lobbies.places import Place, Status, lobbies_showing, room_after_entering
+from tcgsite.lobbies.selectors import Whereabouts
 from tcgsite.realtime import send_on_commit
 
 SWEEP_LOCK = "lobbies:presence-sweep"
@@ -32,12 +32,6 @@ SWEEP_LOCK = "lobbies:presence-sweep"
 def lobby_group(lobby: str) -> str:
     """The group of every socket open on a lobby's page."""
     return f"lobby.{lobby}"
-
-
-@dataclass(frozen=True)
-class Whereabouts:
-    room: str
-    place: str
 
 
 def presence_open(*, user: User, channel_name: str, place: str) -> Whereabouts:
@@ -150,7 +144,7 @@ def _settle(
     newest = _live_connections(user_id, now).first()
     place = newest.place if newest else current.place
     room = room or (current.room if current else room_after_entering(place, None))
-    after = Whereabouts(room=room, place=place)
+    after = Whereabouts(online=True, room=room, place=place)
     if current is None:
         Presence.objects.create(user_id=user_id, room=room, place=place, online_since=now)
     elif (current.room, current.place) != (room, place):
