@@ -24,27 +24,8 @@ from tcgsite.realtime import (
     send_on_commit,
 )
 from tcgsite.routing import websocket_application
+from tests.channel_layers import BOTH_LAYERS, SITE_ORIGIN
 from tests.factories import UserFactory
-
-IN_MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-REDIS_LAYER = {
-    "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [settings.REDIS_URL]},
-    }
-}
-BOTH_LAYERS = [
-    pytest.param(IN_MEMORY_LAYER, id="in-memory"),
-    pytest.param(
-        REDIS_LAYER,
-        id="redis",
-        marks=pytest.mark.skipif(
-            not settings.REDIS_URL,
-            reason="the Redis channel layer needs REDIS_URL (CI sets it in production mode)",
-        ),
-    ),
-]
-SITE_ORIGIN = (b"origin", b"http://testserver")
 
 
 @pytest_asyncio.fixture(autouse=True)

@@ -10,27 +10,8 @@ from django.db import connections
 from django.test import Client
 
 from tcgsite.routing import websocket_application, websocket_urlpatterns
+from tests.channel_layers import BOTH_LAYERS, SITE_ORIGIN
 from tests.factories import UserFactory
-
-SITE_ORIGIN = (b"origin", b"http://testserver")
-IN_MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-REDIS_LAYER = {
-    "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [settings.REDIS_URL], "prefix": "test-lobbies"},
-    }
-}
-BOTH_LAYERS = [
-    pytest.param(IN_MEMORY_LAYER, id="in-memory"),
-    pytest.param(
-        REDIS_LAYER,
-        id="redis",
-        marks=pytest.mark.skipif(
-            not settings.REDIS_URL,
-            reason="the Redis channel layer needs REDIS_URL (CI sets it in production mode)",
-        ),
-    ),
-]
 
 
 @pytest_asyncio.fixture(autouse=True)

@@ -10,7 +10,7 @@ from tcgsite.accounts.models import Preferences
 from tcgsite.lobbies.models import ChatMessage
 from tcgsite.lobbies.services.chat import chat_say
 from tcgsite.realtime import CLOSE_LOGIN_REQUIRED
-from tests.lobbies.conftest import SITE_ORIGIN
+from tests.channel_layers import SITE_ORIGIN
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 CASUAL = "/ws/lobby/casual/"

@@ -1,0 +1,25 @@
+"""The channel layers the socket tests run on: in memory always, Redis when REDIS_URL is set
+(CI's production-mode run)."""
+
+import pytest
+from django.conf import settings
+
+IN_MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+REDIS_LAYER = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [settings.REDIS_URL]},
+    }
+}
+BOTH_LAYERS = [
+    pytest.param(IN_MEMORY_LAYER, id="in-memory"),
+    pytest.param(
+        REDIS_LAYER,
+        id="redis",
+        marks=pytest.mark.skipif(
+            not settings.REDIS_URL,
+            reason="the Redis channel layer needs REDIS_URL (CI sets it in production mode)",
+        ),
+    ),
+]
+SITE_ORIGIN = (b"origin", b"http://testserver")
