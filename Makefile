@@ -53,6 +53,8 @@ bench: setup
 	$(PY) benchmarks/deck_builder.py
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/lobby_chat.py
+	$(PY) benchmarks/match_load.py
+	$(PY) benchmarks/ai.py
 
 install: $(VENV)/.installed
 

@@ -47,6 +47,7 @@ SIZES = [int(size) for size in os.environ.get("BENCH_CLIENTS", "100,500,1000").s
 SEND_PERIOD = float(os.environ.get("BENCH_SEND_PERIOD", "300"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
 ARRIVAL_WAVE = 10
+QUIET = 3
 TOKEN = re.compile(r"bench-(\d+)-(\d+)-(\d+)-end")
 
 
@@ -113,10 +114,13 @@ async def measure(url: str, cookies: list[str], encode, run_id: int) -> dict:
     sent_at: dict[tuple[int, int], float] = {}
     arrivals: dict[tuple[int, int], int] = {}
     last_arrival: dict[tuple[int, int], float] = {}
+    last_frame_at = time.monotonic()
 
     async def read(connection):
+        nonlocal last_frame_at
         try:
             async for text in connection:
+                last_frame_at = time.monotonic()
                 for match in TOKEN.finditer(text):
                     if int(match[1]) != run_id:
                         continue
@@ -144,7 +148,12 @@ async def measure(url: str, cookies: list[str], encode, run_id: int) -> dict:
         await asyncio.sleep(0.1)
     connect_seconds = time.monotonic() - started
     readers = [asyncio.create_task(read(connection)) for connection in connections]
-    await asyncio.sleep(3)  # the arrivals and the states settle
+    # Every arrival is announced to everyone already there; the lines are timed once those
+    # announcements have all been delivered (no frame for QUIET seconds).
+    await asyncio.sleep(QUIET)
+    while time.monotonic() - last_frame_at < QUIET:
+        await asyncio.sleep(0.2)
+    settle_seconds = time.monotonic() - started - connect_seconds
 
     began = time.monotonic()
 
@@ -184,6 +193,7 @@ async def measure(url: str, cookies: list[str], encode, run_id: int) -> dict:
         "connected": len(connections),
         "still_open": still_open,
         "connect_seconds": connect_seconds,
+        "settle_seconds": settle_seconds,
         "lines": len(sent_at),
         "complete": len(latencies),
         "p50": statistics.median(latencies) if latencies else float("nan"),
@@ -205,7 +215,8 @@ def main() -> None:
         port = probe.getsockname()[1]
     process, log = start_server(port)
     try:
-        header = f"{'clients':>8} {'route':<12} {'held':>6} {'connect s':>9} {'lines':>6} "
+        header = f"{'clients':>8} {'route':<12} {'held':>6} {'connect s':>9} {'settle s':>8} "
+        header += f"{'lines':>6} "
         header += f"{'complete':>8} {'p50 ms':>8} {'p95 ms':>8}"
         print(header)
         for run_id, count in enumerate(SIZES):
@@ -229,7 +240,8 @@ def main() -> None:
                 results[route] = result
                 print(
                     f"{count:>8} {route:<12} {result['still_open']:>6} "
-                    f"{result['connect_seconds']:>9.1f} {result['lines']:>6} "
+                    f"{result['connect_seconds']:>9.1f} {result['settle_seconds']:>8.1f} "
+                    f"{result['lines']:>6} "
                     f"{result['complete']:>8} {result['p50']:>8.1f} {result['p95']:>8.1f}"
                 )
             if results["lobby"]["still_open"] < count:

@@ -36,7 +36,9 @@ SECTIONS = (
         "\u2694",
         (
             NavEntry("Casual", "lobbies:lobby", ("casual",)),
+            NavEntry("Skirmish", "game:skirmish"),
             NavEntry("Tournaments", "lobbies:lobby", ("tournaments",)),
+            NavEntry("Match History", "game:match_history"),
         ),
     ),
     NavSection(

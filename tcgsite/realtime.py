@@ -13,6 +13,7 @@ docs/architecture.md ("Realtime") shows the whole pattern.
 """
 
 import logging
+import re
 from functools import partial
 from typing import Any
 
@@ -30,6 +31,8 @@ logger = logging.getLogger(__name__)
 # RealtimeConsumer.realtime_relay.
 RELAY = "realtime.relay"
 RESERVED_KEYS = frozenset({"type", "group", "version"})
+# Channels' rule for group names; the Redis pub/sub layer does not check it itself.
+GROUP_NAME = re.compile(r"[a-zA-Z\d\-_.]{1,99}")
 
 # Sockets opened without a logged-in session are accepted and closed at once with this
 # application code: a refused handshake reaches the page as 1006, which htmx's ws extension
@@ -46,7 +49,8 @@ def send_on_commit(*, group: str, message_type: str, payload: dict[str, Any]) ->
     A failure to send is logged and never undoes the committed transaction: the clients see
     the gap at the next message.
     """
-    get_channel_layer().require_valid_group_name(group)
+    if not GROUP_NAME.fullmatch(group):
+        raise ValueError(f"invalid group name {group!r}")
     if clash := RESERVED_KEYS & payload.keys():
         raise ValueError(f"payload may not set {sorted(clash)}: send_on_commit sets them")
     transaction.on_commit(partial(_send_now, group, message_type, payload))

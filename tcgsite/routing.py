@@ -10,9 +10,10 @@ from channels.routing import URLRouter
 from channels.security.websocket import OriginValidator
 from django.conf import settings
 
+from game import routing as game_routing
 from tcgsite.lobbies import routing as lobbies_routing
 
-APP_ROUTING_MODULES = (lobbies_routing,)
+APP_ROUTING_MODULES = (lobbies_routing, game_routing)
 
 websocket_urlpatterns = [
     pattern for module in APP_ROUTING_MODULES for pattern in module.websocket_urlpatterns

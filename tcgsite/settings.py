@@ -144,7 +144,12 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "var" / "tcgsite.sqlite3")),
             "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
-            "TEST": {"NAME": str(BASE_DIR / "var" / "test_tcgsite.sqlite3")},
+            # A path of its own lets two test runs share a checkout.
+            "TEST": {
+                "NAME": os.environ.get(
+                    "TEST_SQLITE_PATH", str(BASE_DIR / "var" / "test_tcgsite.sqlite3")
+                )
+            },
         }
     }
 
@@ -182,9 +187,13 @@ STORAGES = {
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py's asyncio pool refuses (rather than waits) past 100 connections in
-            # use, which a few hundred sockets joining their groups at once exceed.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # Pub/sub rather than the list-based core layer: a group message is one PUBLISH
+            # that Redis hands to each process once, whatever the number of sockets. With
+            # the core layer, benchmarks/lobby_chat.py saw idle sockets closed with 1011 at
+            # 500 clients on one process. redis-py's asyncio pool refuses (rather than
+            # waits) past 100 connections in use, which a few hundred sockets joining at
+            # once exceed.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
         }
     }
@@ -204,6 +213,13 @@ else:
 LOBBY_HEARTBEAT_SECONDS = float(os.environ.get("LOBBY_HEARTBEAT_SECONDS", "10"))
 LOBBY_PRESENCE_EXPIRY_SECONDS = float(os.environ.get("LOBBY_PRESENCE_EXPIRY_SECONDS", "30"))
 LOBBY_PRESENCE_GRACE_SECONDS = float(os.environ.get("LOBBY_PRESENCE_GRACE_SECONDS", "5"))
+# An untimed match's player who has been away from its page this long may be claimed against
+# (the win, or an adjournment) by the one who stayed (game/services/offers.py).
+MATCH_AWAY_CLAIM_SECONDS = int(os.environ.get("MATCH_AWAY_CLAIM_SECONDS", "180"))
+# The pause between two games of a match, in which the loser of the last chooses who goes first.
+MATCH_NEXT_GAME_SECONDS = int(os.environ.get("MATCH_NEXT_GAME_SECONDS", "15"))
+# The computer opponent's pause before it acts, so that a person can follow what it did.
+COMPUTER_PAUSE_SECONDS = float(os.environ.get("COMPUTER_PAUSE_SECONDS", "0.8"))
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None

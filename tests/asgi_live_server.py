@@ -9,6 +9,7 @@ process's settings, cache and in-memory channel layer, as they do with pytest-dj
 import asyncio
 import socket
 import threading
+import time
 
 from channels.routing import ProtocolTypeRouter
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
@@ -49,6 +50,33 @@ class AsgiLiveServer:
     def __str__(self):
         return self.url
 
+    def wait_idle(self, timeout: float = 10) -> None:
+        """Wait until no request or socket is being handled, and no other database session
+        is inside a transaction: a page closed at the end of a test has its socket's
+        disconnect and heartbeat (presence) still to run, which must not meet the emptying
+        of the database that ends the test."""
+        deadline = time.monotonic() + timeout
+        while self._server.server_state.tasks and time.monotonic() < deadline:
+            time.sleep(0.05)
+        while _busy_database_sessions() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
     def stop(self):
         self._server.should_exit = True
         self._thread.join(timeout=10)
+
+
+def _busy_database_sessions() -> int:
+    """The other sessions of the test database that are running a statement or hold a
+    transaction open (PostgreSQL; SQLite's writers wait for each other)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
+            "AND state IN ('active', 'idle in transaction')"
+        )
+        return cursor.fetchone()[0]

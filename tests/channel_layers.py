@@ -1,5 +1,5 @@
-"""The channel layers the socket tests run on: in memory always, Redis when REDIS_URL is set
-(CI's production-mode run)."""
+"""The channel layers the socket tests run on: in memory always, Redis (the production mode's
+pub/sub layer) when REDIS_URL is set (CI's production-mode run)."""
 
 import pytest
 from django.conf import settings
@@ -7,7 +7,7 @@ from django.conf import settings
 IN_MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 REDIS_LAYER = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {"hosts": [settings.REDIS_URL]},
     }
 }

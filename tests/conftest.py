@@ -1,4 +1,5 @@
 import os
+import time
 
 import pytest
 
@@ -74,7 +75,6 @@ def _flushes_the_database(item) -> bool:
 
 def _database_restore(contents: dict[str, str]) -> None:
     from django.contrib.contenttypes.models import ContentType
-    from django.core.management import call_command
     from django.db import connections
 
     from collection.cards.models import CardSet
@@ -84,16 +84,33 @@ def _database_restore(contents: dict[str, str]) -> None:
     for alias, data in contents.items():
         # The flush made content types and permissions anew, under new keys. Sequences go on
         # from where they are, past every restored key.
-        call_command(
-            "flush",
-            database=alias,
-            interactive=False,
-            inhibit_post_migrate=True,
-            reset_sequences=False,
-            verbosity=0,
-        )
+        _flush(alias)
         connections[alias].creation.deserialize_db_from_string(data)
     ContentType.objects.clear_cache()
+
+
+def _flush(alias: str, attempts: int = 5) -> None:
+    """Empty every table. A live server's socket may still be finishing its disconnect or a
+    heartbeat in a transaction of its own, which PostgreSQL can find deadlocked with the
+    flush's TRUNCATE and abort either side: the flush then tries again."""
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    for attempt in range(attempts):
+        try:
+            call_command(
+                "flush",
+                database=alias,
+                interactive=False,
+                inhibit_post_migrate=True,
+                reset_sequences=False,
+                verbosity=0,
+            )
+            return
+        except CommandError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.5)
 
 
 def pytest_collection_modifyitems(config, items):

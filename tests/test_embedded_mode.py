@@ -49,7 +49,7 @@ def test_embedded_default_needs_no_external_server():
         assert settings.CELERY_TASK_ALWAYS_EAGER is True
     else:
         assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-        assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("RedisChannelLayer")
+        assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("RedisPubSubChannelLayer")
         assert settings.CELERY_BROKER_URL.startswith("redis://")
         assert settings.CELERY_BEAT_SCHEDULER.endswith("DatabaseScheduler")
 

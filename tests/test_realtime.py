@@ -29,10 +29,13 @@ from tests.factories import UserFactory
 
 
 @pytest_asyncio.fixture(autouse=True)
-async def _close_the_orm_threads_connections():
-    """The ORM's thread outlives a test and would keep PostgreSQL's test database open."""
+async def _close_the_orm_threads_connections(django_db_blocker):
+    """The ORM's thread outlives a test and would keep PostgreSQL's test database open. It is
+    closed even after a test without the database: a connection some earlier test left open
+    there must not make that test fail."""
     yield
-    await database_sync_to_async(connections.close_all)()
+    with django_db_blocker.unblock():
+        await database_sync_to_async(connections.close_all)()
 
 
 class Rollback(Exception):
@@ -88,12 +91,14 @@ async def test_nothing_is_sent_when_the_transaction_rolls_back():
 @pytest.mark.django_db(transaction=True)
 async def test_message_is_sent_after_commit_not_before():
     group = unique_group()
-    channel = await listen(group)
+    # The Redis pub/sub layer drops a channel whose receive was cancelled (its consumer has
+    # gone, it assumes), so the look before the commit has a channel of its own.
+    looked_at_before_commit, channel = await listen(group), await listen(group)
 
     def announce_and_look_before_commit():
         with transaction.atomic():
             send_on_commit(group=group, message_type="table.announced", payload={"seat": 1})
-            return async_to_sync(received)(channel, 0.2), group_version(group)
+            return async_to_sync(received)(looked_at_before_commit, 0.2), group_version(group)
 
     before_commit = await database_sync_to_async(announce_and_look_before_commit)()
 
@@ -149,6 +154,12 @@ def test_a_failed_send_is_logged_and_the_data_stays_committed(settings, caplog):
 
     assert User.objects.filter(username="committed").exists()
     assert "Could not send table.announced" in caplog.text
+
+
+def test_a_group_name_channels_would_refuse_is_refused_on_every_layer():
+    # The Redis pub/sub layer would publish to it; the consumers could never have joined it.
+    with pytest.raises(ValueError, match="invalid group name"):
+        send_on_commit(group="lobby casual!", message_type="table.announced", payload={})
 
 
 def test_payload_may_not_overwrite_what_send_on_commit_sets():

@@ -122,17 +122,19 @@ class GreedyAgent:
 
 # Effects whose chosen card is worse off: the agent picks opposing cards for them, or its
 # least valuable own ones.
-HARMFUL_EFFECTS = {
-    "deal_damage",
-    "destroy",
-    "discard",
-    "exert",
-    "return_to_hand",
-    "prohibit",
-    "remove_keyword",
-    "target",
-    "withdraw",
-}
+HARMFUL_EFFECTS = frozenset(
+    {
+        "deal_damage",
+        "destroy",
+        "discard",
+        "exert",
+        "return_to_hand",
+        "prohibit",
+        "remove_keyword",
+        "target",
+        "withdraw",
+    }
+)
 
 
 class _Sight:

@@ -53,16 +53,22 @@ _DECISIONS = MappingProxyType(
 _STEPS = MappingProxyType({**phases.STEPS, **combat.STEPS, **effects.STEPS})
 
 
-def new_game(decklists: list[dict], seed: int, events: list[dict] | None = None) -> State:
+def new_game(
+    decklists: list[dict], seed: int, events: list[dict] | None = None, first: int | None = None
+) -> State:
     """A new game, set up and waiting for the first player to keep or redraw.
 
     ``decklists`` has one decklist per seat: ``{"avatar": card, "quests": [card, ...],
     "deck": [card, ...]}``, each card a dict of printed fields (title, type, archetype,
     traits, restriction, cost, attack, defense, damage_bonus, health, level, rules); see
     ``game.engine.decklists``. The setup's events are appended to ``events`` if given.
+    ``first`` is the seat that goes first; None: chosen at random, as the rulebook says.
     """
+    if first is not None and first not in range(len(decklists)):
+        raise InvalidDecklist(f"there is no seat {first} to go first")
     state = setup.create_state(decklists, seed)
-    _run(state, setup.open_game, [] if events is None else events)
+    opening_events = [] if events is None else events
+    _run(state, lambda opening, opened: setup.open_game(opening, opened, first), opening_events)
     return state
 
 
@@ -135,9 +141,11 @@ def view(state: State, seat: int | None) -> dict:
         return views.view(state, seat, decision)
 
 
-def replay(decklists: list[dict], seed: int, actions: Iterable[Action]) -> State:
+def replay(
+    decklists: list[dict], seed: int, actions: Iterable[Action], first: int | None = None
+) -> State:
     """The game reached by applying ``actions`` to a new game: a match as stored."""
-    state = new_game(decklists, seed)
+    state = new_game(decklists, seed, first=first)
     for action in actions:
         apply(state, action)
     return state

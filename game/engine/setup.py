@@ -142,10 +142,13 @@ def _refuse(printed: dict, expected_types: tuple[str, ...]) -> None:
     raise InvalidDecklist(f"{printed['title']!r} is a {printed['type']}, not {expected}")
 
 
-def open_game(state: State, events: Events) -> None:
+def open_game(state: State, events: Events, first: int | None = None) -> None:
     """The five things that happen as soon as the players enter the game, then the offer to
-    redraw, starting with the first player (SETTING UP A GAME)."""
-    state.first = state.active = rng.below(state, len(state.seats))
+    redraw, starting with the first player (SETTING UP A GAME): chosen at random, or
+    ``first`` when the match chose (a later game of a match). The random draw is made either
+    way, so the choice leaves the shuffles alone."""
+    drawn = rng.below(state, len(state.seats))
+    state.first = state.active = drawn if first is None else first
     events.append({"type": "first_player", "seat": state.first})
     for seat, player in enumerate(state.seats):
         rules.enter_play(state, player.avatar, seat)

@@ -1,10 +1,12 @@
 """Whole games between agents, with the engine's invariants checked after every action.
 
 ``simulate`` is what a management command prints and what the property tests lean on: games
-per second, mean turns, how the games were won, and every invariant violation met. The
-invariant checks are plain functions, usable on any state.
+per second, mean turns, how the games were won, and every invariant violation met; and, to
+compare agents, each agent's win rate with its 95% confidence interval and the time its
+decisions took. The invariant checks are plain functions, usable on any state.
 """
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -23,11 +25,19 @@ TURN_CAP = 200
 
 @dataclass
 class Report:
+    """What ``simulate`` found. Agents are numbered as they were given (``agents[0]`` is
+    agent 0), whichever seat they sat in."""
+
     games: int = 0
     seconds: float = 0.0
     turns: list[int] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)  # actions applied in each game
     win_reasons: Counter = field(default_factory=Counter)
     wins_by_agent: Counter = field(default_factory=Counter)
+    # Each decision's time, by agent: CPU time of the deciding thread (what it costs on one
+    # core, whatever else the machine runs) and wall-clock time.
+    decision_seconds: dict[int, list[float]] = field(default_factory=dict)
+    decision_wall_seconds: dict[int, list[float]] = field(default_factory=dict)
     violations: list[str] = field(default_factory=list)
 
     @property
@@ -37,6 +47,28 @@ class Report:
     @property
     def mean_turns(self) -> float:
         return sum(self.turns) / len(self.turns) if self.turns else 0.0
+
+    def merge(self, other: "Report") -> None:
+        """Add the games of ``other`` (played elsewhere, e.g. by another process)."""
+        self.games += other.games
+        self.seconds += other.seconds
+        self.turns += other.turns
+        self.actions += other.actions
+        self.win_reasons += other.win_reasons
+        self.wins_by_agent += other.wins_by_agent
+        for mine, theirs in (
+            (self.decision_seconds, other.decision_seconds),
+            (self.decision_wall_seconds, other.decision_wall_seconds),
+        ):
+            for agent, samples in theirs.items():
+                mine.setdefault(agent, []).extend(samples)
+        self.violations += other.violations
+
+    def win_rate(self, agent: int) -> tuple[float, float, float]:
+        """The agent's share of the games won, with its Wilson 95% confidence interval."""
+        wins = self.wins_by_agent[agent]
+        low, high = wilson_interval(wins, self.games)
+        return (wins / self.games if self.games else 0.0), low, high
 
     def summary(self) -> str:
         """The report as a few lines of text, for a management command to print."""
@@ -49,10 +81,63 @@ class Report:
             f"second, {self.mean_turns:.1f} turns a game",
             f"won by: {reasons}",
             f"wins: {wins}",
+            *self.comparison(),
             f"invariant violations: {len(self.violations) or 'none'}",
             *self.violations,
         ]
         return "\n".join(lines)
+
+    def comparison(self) -> list[str]:
+        """Win rates with their confidence intervals, game length and decision times."""
+        agents = sorted(self.decision_seconds)
+        lines = []
+        if self.games:
+            rates = []
+            for agent in agents:
+                rate, low, high = self.win_rate(agent)
+                rates.append(
+                    f"agent {agent}: {100 * rate:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                )
+            lines.append(f"win rate: {', '.join(rates)}")
+            lines.append(
+                f"game length: mean {self.mean_turns:.1f} turns (median "
+                f"{percentile(self.turns, 0.5):.0f}, 5-95% {percentile(self.turns, 0.05):.0f}-"
+                f"{percentile(self.turns, 0.95):.0f}), mean "
+                f"{sum(self.actions) / len(self.actions):.0f} actions"
+            )
+        for agent in agents:
+            cpu = [1000 * sample for sample in self.decision_seconds[agent]]
+            wall = [1000 * sample for sample in self.decision_wall_seconds.get(agent, [])]
+            if not cpu:
+                continue
+            lines.append(
+                f"decision time agent {agent}: CPU p50 {percentile(cpu, 0.5):.1f} ms, p95 "
+                f"{percentile(cpu, 0.95):.1f} ms, p99 {percentile(cpu, 0.99):.1f} ms, max "
+                f"{max(cpu):.0f} ms; wall p50 {percentile(wall, 0.5):.1f} ms, p95 "
+                f"{percentile(wall, 0.95):.1f} ms, p99 {percentile(wall, 0.99):.1f} ms; "
+                f"{len(cpu)} decisions"
+            )
+        return lines
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default ``z``)."""
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    spread = z * z / trials
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(samples: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile: the smallest sample with ``fraction`` of them at or
+    below it."""
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
 def simulate(
@@ -62,6 +147,8 @@ def simulate(
     decklists: Sequence[list[dict]],
     *,
     thorough: bool = False,
+    first_game: int = 0,
+    swap_seats: bool = False,
 ) -> Report:
     """Play ``games`` games; agent factory ``agents[seat]`` makes the agent of each seat from a
     seed, and the games cycle through ``decklists`` (each a decklist per seat).
@@ -69,18 +156,33 @@ def simulate(
     Invariants are checked after every action; ``thorough`` adds, after every action, the
     JSON round trip and every seat's view holding no hidden card. Each finished game is also
     replayed from its seed and actions.
+
+    Game ``index`` (from ``first_game``, so that several processes can share a run) has the
+    seed ``seed + index``. With ``swap_seats`` the agents change seats after each round of
+    ``decklists``, so each plays every decklist from both seats.
     """
     report = Report()
+    report.decision_seconds = {agent: [] for agent in range(len(agents))}
+    report.decision_wall_seconds = {agent: [] for agent in range(len(agents))}
     started = time.perf_counter()
-    for index in range(games):
+    for index in range(first_game, first_game + games):
         game_seed = seed + index
         seats = decklists[index % len(decklists)]
-        players = [make(game_seed * len(agents) + seat) for seat, make in enumerate(agents)]
+        swapped = swap_seats and (index // len(decklists)) % 2 == 1
+        # agent_of[seat]: which agent sits in the seat (a two-player game swaps the two).
+        agent_of = list(reversed(range(len(agents)))) if swapped else list(range(len(agents)))
+        players = [
+            agents[agent_of[seat]](game_seed * len(agents) + seat) for seat in range(len(agents))
+        ]
         state = api.new_game(seats, game_seed)
         played = []
         while state.winner is None and state.turn <= TURN_CAP:
             decision = api.legal_actions(state)
-            action = players[cast(int, decision.seat)].choose(state, decision)
+            seat = cast(int, decision.seat)
+            wall, cpu = time.perf_counter(), time.thread_time()
+            action = players[seat].choose(state, decision)
+            report.decision_seconds[agent_of[seat]].append(time.thread_time() - cpu)
+            report.decision_wall_seconds[agent_of[seat]].append(time.perf_counter() - wall)
             events = api.apply(state, action)
             played.append(action)
             problems = invariant_violations(state, events)
@@ -93,8 +195,9 @@ def simulate(
             report.violations.append(f"game {index}: replaying its actions gives another state")
         report.games += 1
         report.turns.append(state.turn)
+        report.actions.append(len(played))
         report.win_reasons[state.win_reason] += 1
-        report.wins_by_agent[state.winner] += 1
+        report.wins_by_agent[None if state.winner is None else agent_of[state.winner]] += 1
     report.seconds = time.perf_counter() - started
     return report
 

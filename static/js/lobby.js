@@ -65,8 +65,37 @@
     }
     document.querySelectorAll("#toasts .toast:not([data-timed])").forEach((toast) => {
       toast.dataset.timed = "1";
-      setTimeout(() => toast.remove(), 8000);
+      if (!toast.querySelector("[data-sticky]")) setTimeout(() => toast.remove(), 8000);
     });
+    // A command's answer that opens something (/joingame, /observegame, /resume) opens it
+    // once: a window in the lobby's match window where there is one, else the page.
+    document.querySelectorAll("a[data-chat-opens]:not([data-opened])").forEach((link) => {
+      link.dataset.opened = "1";
+      openWindowOrPage(link.href, link.dataset.chatOpens === "window");
+    });
+  });
+
+  function openWindowOrPage(url, asWindow) {
+    if (asWindow && document.getElementById("match-dialog-body")) {
+      htmx.ajax("GET", url, { target: "#match-dialog-body", swap: "innerHTML" });
+    } else {
+      window.location.assign(url);
+    }
+  }
+
+  // A toast's link to a window (Accept a Challenge) opens it in the lobby's match window
+  // where there is one; a toast's Close button removes it.
+  document.addEventListener("click", (event) => {
+    const close = event.target.closest?.("[data-toast-close]");
+    if (close) {
+      close.closest(".toast")?.remove();
+      return;
+    }
+    const link = event.target.closest?.("a[data-opens-window]");
+    if (!link || !document.getElementById("match-dialog-body")) return;
+    event.preventDefault();
+    link.closest(".toast")?.remove();
+    openWindowOrPage(link.href, true);
   });
 
   function sortUserList() {
@@ -170,5 +199,28 @@
     } else if (event.target.id === "user-menu" && event.target.querySelector(".list-change")) {
       setTimeout(() => closeMenu(true), 1600);
     }
+  });
+
+  // Right-click Quick Join for its settings (rulebook, Casual Lobby, "Quick Join").
+  document.addEventListener("contextmenu", (event) => {
+    if (!event.target.closest?.("[data-quick-join]")) return;
+    event.preventDefault();
+    document.querySelector("[data-quick-join-settings]")?.click();
+  });
+
+  // A refused Practice Game or Quick Join says why under the medallions.
+  document.addEventListener("htmx:responseError", (event) => {
+    const refusal = document.getElementById("casual-refusal");
+    if (!refusal || !event.target.closest?.("#casual-matches")) return;
+    refusal.textContent = event.detail.xhr.responseText;
+    refusal.hidden = false;
+  });
+
+  // The Casual Lobby's windows (Create, Join Match, Match Info) open once their form is in.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.target.id !== "match-dialog-body") return;
+    const dialog = document.getElementById("match-dialog");
+    if (dialog && !dialog.open) dialog.showModal();
+    dialog?.querySelector("input, select, button:not([aria-label=Close])")?.focus();
   });
 })();

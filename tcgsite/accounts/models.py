@@ -27,7 +27,13 @@ class User(AbstractUser):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(Lower("username"), name="username_unique_ignoring_case"),
+            # The sign-up form checks the name first; this message is what the loser of a
+            # race between that check and another sign-up's commit reads.
+            models.UniqueConstraint(
+                Lower("username"),
+                name="username_unique_ignoring_case",
+                violation_error_message="A user with that username already exists.",
+            ),
         ]
 
     def __str__(self):

@@ -16,6 +16,7 @@ from django.conf import settings
 from tcgsite.accounts.selectors import ignored_ids
 from tcgsite.lobbies import fragments
 from tcgsite.lobbies.places import Lobby, Place
+from tcgsite.lobbies.registry import lobby_panels, sees_panel_message
 from tcgsite.lobbies.selectors import lobby_users, recent_messages, shows_arrivals
 from tcgsite.lobbies.services.chat import chat_submit
 from tcgsite.lobbies.services.presence import (
@@ -36,12 +37,11 @@ class PresenceConsumer(RealtimeConsumer):
     place, and shows the pings they receive there."""
 
     async def connect(self):
-        self.place = self.scope["url_route"]["kwargs"]["place"]
-        if not self.is_known_place():
+        self.user_id = self.scope["user"].pk
+        if not await self.admit():
             await self.accept()
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        self.user_id = self.scope["user"].pk
         self.groups_joined = self.groups_to_join()
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
@@ -55,6 +55,11 @@ class PresenceConsumer(RealtimeConsumer):
             user=self.scope["user"], channel_name=self.channel_name, place=self.place
         )
         self.heartbeat = asyncio.create_task(self.beat())
+
+    async def admit(self) -> bool:
+        """Whether to open the socket; sets ``self.place``, where it keeps its player."""
+        self.place = self.scope["url_route"]["kwargs"]["place"]
+        return self.is_known_place()
 
     def is_known_place(self) -> bool:
         return self.place in PAGE_PLACES
@@ -111,7 +116,14 @@ class PresenceConsumer(RealtimeConsumer):
             if message["sender_id"] in self.ignored:
                 return ""
             return fragments.toast(message["line"]) + fragments.ping_sound()
-        return ""
+        return self.toast(message)
+
+    def toast(self, message: dict) -> str:
+        """A feature's word to this player on whatever page they are (a Challenge), unless
+        it comes from a player they ignore."""
+        if message["type"] != "lobby.toast" or message["sender_id"] in self.ignored:
+            return ""
+        return fragments.toast(message["html"])
 
 
 class LobbyConsumer(PresenceConsumer):
@@ -140,7 +152,9 @@ class LobbyConsumer(PresenceConsumer):
                 lobby=self.lobby, viewer_id=self.user_id, ignored=ignored
             )
         ]
-        return versions, fragments.chat_log(lines) + fragments.user_list(users), ignored
+        panels = [panel.render(self.scope["user"]) for panel in lobby_panels(self.lobby)]
+        state = fragments.chat_log(lines) + fragments.user_list(users) + "".join(panels)
+        return versions, state, ignored
 
     async def receive_json(self, content, **kwargs):
         text = content.get("text") if isinstance(content, dict) else None
@@ -149,7 +163,7 @@ class LobbyConsumer(PresenceConsumer):
         )
         if lines:
             await self.send(
-                text_data=fragments.appended([fragments.notice_line(line) for line in lines])
+                text_data=fragments.appended([fragments.answer_line(line) for line in lines])
             )
 
     async def send_user_error(self, message: str):
@@ -164,6 +178,10 @@ class LobbyConsumer(PresenceConsumer):
             return ""
         if kind == "lobby.presence":
             return self.presence_change(message)
+        if kind == "lobby.panel":
+            return message["html"] if sees_panel_message(message, self.user_id) else ""
+        if kind == "lobby.toast":
+            return self.toast(message)
         if kind != "lobby.chat" or message["sender_id"] in self.ignored:
             return ""
         if message.get("ping"):

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from tcgsite.accounts.models import User
 from tcgsite.lobbies.models import ChatKind, ChatMessage
 from tcgsite.lobbies.places import Place, Status
+from tcgsite.lobbies.registry import OpenPage
 
 CHAT_LOG_ID = "chat-log"
 USER_LIST_ID = "user-list"
@@ -99,6 +100,20 @@ def notice_line(text: str, *, error: bool = False) -> str:
     if error:
         return format_html('<li class="chat-line chat-line--error" role="alert">{}</li>', text)
     return format_html('<li class="chat-line chat-line--notice">{}</li>', text)
+
+
+def answer_line(line: str | OpenPage) -> str:
+    """A line of a command's answer; one that opens a page carries its address, which
+    static/js/lobby.js follows (into the lobby's match window where it has one)."""
+    if isinstance(line, str):
+        return notice_line(line)
+    return format_html(
+        '<li class="chat-line chat-line--notice">{} '
+        '<a href="{}" data-chat-opens="{}">Open</a></li>',
+        line.text,
+        line.url,
+        "window" if line.window else "page",
+    )
 
 
 def appended(lines: list[str]) -> str:

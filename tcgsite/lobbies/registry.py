@@ -6,7 +6,7 @@ Challenge, guilds /g and Invite to guild), so the chat code never imports those 
 registries are filled once while Django starts and only read afterwards.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from tcgsite.accounts.models import User
@@ -36,12 +36,26 @@ class CommandContext:
 
 
 @dataclass(frozen=True)
+class OpenPage:
+    """A line of a command's answer that also takes its player to ``url``: a window (shown in
+    the lobby's match window where the lobby has one, else as a page) or a page."""
+
+    text: str
+    url: str
+    window: bool = False
+
+
+CommandLine = str | OpenPage
+
+
+@dataclass(frozen=True)
 class ChatCommand:
     name: str
     usage: str
     help: str
-    # Runs the command; returns the lines shown to the player who typed it (plain text).
-    handler: Callable[[CommandContext, str], list[str]]
+    # Runs the command; returns the lines shown to the player who typed it (plain text, or a
+    # line that opens a page).
+    handler: Callable[[CommandContext, str], list[CommandLine]]
     aliases: tuple[str, ...] = ()
     # The lobbies whose chat windows offer it; empty: all of them.
     lobbies: frozenset[str] = field(default_factory=frozenset)
@@ -65,8 +79,25 @@ class MenuEntry:
     order: int = 100
 
 
+@dataclass(frozen=True)
+class LobbyPanel:
+    """A part of a lobby's page that a feature above the lobbies fills, above its chat (the
+    Casual Lobby's Match Medallions).
+
+    ``render(viewer)`` returns the panel's HTML for that player; its outermost element has
+    an id, so the lobby's socket can swap the whole panel in again after a missed message.
+    The feature changes it live by sending the lobby's group a ``lobby.panel`` message
+    (``lobby_panel_message``).
+    """
+
+    key: str
+    lobby: str
+    render: Callable[[User], str]
+
+
 _commands: dict[str, ChatCommand] = {}
 _menu: dict[str, MenuEntry] = {}
+_panels: dict[str, LobbyPanel] = {}
 
 
 def register_command(command: ChatCommand) -> None:
@@ -98,3 +129,32 @@ def register_menu_entry(entry: MenuEntry) -> None:
 
 def menu_entries() -> list[MenuEntry]:
     return sorted(_menu.values(), key=lambda entry: (entry.order, entry.key))
+
+
+def register_lobby_panel(panel: LobbyPanel) -> None:
+    if panel.key in _panels:
+        raise ValueError(f"the lobby panel {panel.key!r} is registered twice")
+    _panels[panel.key] = panel
+
+
+def lobby_panels(lobby: str) -> list[LobbyPanel]:
+    return [panel for panel in _panels.values() if panel.lobby == lobby]
+
+
+def lobby_panel_message(
+    html: str, *, visible_to: Iterable[int] | None = None, hidden_from: Iterable[int] = ()
+) -> dict:
+    """The payload of a ``lobby.panel`` message: HTML (swapped in out of band) for the sockets
+    of the players in ``visible_to`` (None: everybody) except those in ``hidden_from``."""
+    return {
+        "html": html,
+        "visible_to": None if visible_to is None else sorted(visible_to),
+        "hidden_from": sorted(hidden_from),
+    }
+
+
+def sees_panel_message(message: dict, user_id: int) -> bool:
+    visible_to = message.get("visible_to")
+    return (visible_to is None or user_id in visible_to) and user_id not in message.get(
+        "hidden_from", ()
+    )

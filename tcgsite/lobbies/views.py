@@ -9,7 +9,7 @@ from tcgsite.accounts.models import TipScreen
 from tcgsite.accounts.selectors import player_by_name
 from tcgsite.lobbies import selectors
 from tcgsite.lobbies.places import Lobby
-from tcgsite.lobbies.registry import menu_entries
+from tcgsite.lobbies.registry import lobby_panels, menu_entries
 
 MAIN_SCREEN_TIPS = (
     "New here? Buy a starter deck in the Store, then open it in your Collection.",
@@ -56,6 +56,7 @@ def lobby_page(request, lobby):
             "lobby": lobby,
             "lobby_label": Lobby(lobby).label,
             "introduction": LOBBY_INTRODUCTIONS[lobby],
+            "panels": [panel.render(request.user) for panel in lobby_panels(lobby)],
         },
     )
 

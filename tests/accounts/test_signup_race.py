@@ -6,6 +6,7 @@ import time
 
 import pytest
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
@@ -117,3 +118,15 @@ def test_the_database_refusing_a_name_becomes_the_name_taken_message():
 
     # The refused insert rolled back alone: the request's transaction goes on.
     assert User.objects.filter(username__iexact="tyler").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_name_taken_between_the_forms_check_and_its_constraint_check_reads_the_same_message():
+    """The narrower window of the race: another sign-up commits after this form's name check
+    and before its validation of the model's constraints."""
+    UserFactory(username="Skimmer")
+
+    with pytest.raises(ValidationError) as refusal:
+        User(username="SKIMMER").validate_constraints()
+
+    assert refusal.value.messages == [NAME_TAKEN]

@@ -49,6 +49,17 @@ def live_server(django_db_setup, django_db_blocker):
     server.stop()
 
 
+@pytest.fixture(autouse=True)
+def _live_server_settles(request):
+    """After the test's pages have closed and before the database is emptied (this fixture
+    is torn down between the two), let the live server finish what the closed sockets
+    started."""
+    yield
+    if "live_server" in request.fixturenames:
+        with request.getfixturevalue("django_db_blocker").unblock():
+            request.getfixturevalue("live_server").wait_idle()
+
+
 @pytest.fixture
 def page(browser, live_server, settings):
     # The live test server serves static files from the finders, by their plain names; in

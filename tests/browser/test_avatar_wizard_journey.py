@@ -25,8 +25,12 @@ def log_in(page, username):
 
 
 def choose(page, answer: str) -> None:
-    """Tick the radio button whose label starts with ``answer``."""
-    page.get_by_role("radio", name=re.compile(rf"^{re.escape(answer)}\b")).check()
+    """Tick the radio button whose label starts with ``answer``, once htmx has settled the
+    step's form: its live preview listens only then."""
+    choice = page.get_by_role("radio", name=re.compile(rf"^{re.escape(answer)}\b"))
+    expect(choice).to_be_visible()
+    expect(page.locator(".htmx-settling")).to_have_count(0)
+    choice.check()
 
 
 def give_starter_deck(player, archetype: str) -> None:
@@ -77,6 +81,8 @@ def test_create_an_avatar_step_by_step(page, screenshot, catalog):
     expect(page.get_by_role("radio", name=re.compile("^Dathomir"))).to_be_checked()
     page.get_by_role("button", name="Next").click()
 
+    expect(page.get_by_label("Name", exact=True)).to_be_visible()
+    expect(page.locator(".htmx-settling")).to_have_count(0)
     page.get_by_label("Name", exact=True).fill("R2")
     page.get_by_role("button", name="Create avatar").click()
     expect(page.get_by_role("alert")).to_contain_text("3 to 40 characters")

@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 from collection.cards.models import Card
 from collection.decks.models import Deck
 from collection.models import CardOwnership, Opening, Product
+from game.services.matches import MatchSettings, match_create, match_join, match_ready
 from tcgsite.accounts.forms import PREFERENCE_PAGES
 from tcgsite.accounts.models import User
 from tests.factories import LimitedPoolFactory, UserFactory
@@ -55,9 +56,15 @@ class Watcher:
         page.on("response", self._response)
 
     def _console(self, message):
-        # A failed load is reported by _response, with its address.
-        if message.type == "error" and not message.text.startswith("Failed to load resource"):
-            self.problems.append(f"console error: {message.text}")
+        if message.type != "error" or message.text.startswith("Failed to load resource"):
+            return  # a failed load is reported by _response, with its address
+        if message.text == "htmx:sendAbort":
+            # hx-sync="...:replace" aborts the request a newer one replaces, by design; htmx
+            # reports it as an error after reporting the aborted request's end as one.
+            if self.problems and self.problems[-1] == "console error: htmx:afterRequest":
+                self.problems.pop()
+            return
+        self.problems.append(f"console error: {message.text}")
 
     def _response(self, response):
         status = response.status
@@ -104,7 +111,13 @@ def world(catalog):
     owned = CardOwnership.objects.filter(owner=player).select_related("card")[:30]
     pool = LimitedPoolFactory(owner=player, cards={line.card: 2 for line in owned})
     staff = UserFactory(username="Overseer", is_staff=True, is_superuser=True)
-    return {"player": player, "pool": pool, "staff": staff}
+    # A match begun between two demo players: its page is the playmat, with its socket.
+    opponent = User.objects.get(username="Paladon")
+    match = match_create(host=player, deck=player.decks.first(), settings=MatchSettings())
+    match_join(match_id=match.pk, player=opponent, deck=opponent.decks.first())
+    for seated in (player, opponent):
+        match_ready(match_id=match.pk, player=seated)
+    return {"player": player, "pool": pool, "staff": staff, "match": match}
 
 
 def samples(world) -> dict[str, list[str]]:
@@ -126,6 +139,7 @@ def samples(world) -> dict[str, list[str]]:
         "opening_id": [str(Opening.objects.filter(owned_product__owner=player).first().pk)],
         "lobby": ["casual", "trade", "tournaments"],
         "list_name": ["friends", "ignored"],
+        "match_id": [str(world["match"].pk)],
     }
 
 
@@ -301,10 +315,16 @@ def test_the_player_journeys_run_under_the_policy(page, live_server, world, watc
     # Create Avatar, with its live preview.
     watched.visit(reverse("decks:avatar_create"))
     preview = page.locator("#avatar-preview")
+    # Each step's form is swapped in by htmx, whose live preview listens once it has settled.
     for answer in ("Zabrak", "Male", "Marauder", "Relentless", "Dathomir"):
-        page.get_by_role("radio", name=re.compile(rf"^{answer}\b")).check()
+        choice = page.get_by_role("radio", name=re.compile(rf"^{answer}\b"))
+        expect(choice).to_be_visible()
+        expect(page.locator(".htmx-settling")).to_have_count(0)
+        choice.check()
         expect(preview).to_contain_text(answer if answer != "Male" else "Zabrak")
         page.get_by_role("button", name="Next").click()
+    expect(page.get_by_label("Name", exact=True)).to_be_visible()
+    expect(page.locator(".htmx-settling")).to_have_count(0)
     page.get_by_label("Name", exact=True).fill("Vex Tharn")
     expect(preview).to_contain_text("Vex Tharn")
     page.get_by_role("button", name="Create avatar").click()

@@ -30,6 +30,8 @@ def filter_by_type(page, card_type: str, owned: dict) -> None:
     page.keyboard.press("Escape")
     expected = sum(1 for card in owned if card.card_type == card_type)
     expect(page.locator("#collection-results .tile")).to_have_count(expected)
+    # htmx listens on swapped-in tiles (double-click adds) only once they have settled.
+    expect(page.locator(".htmx-settling")).to_have_count(0)
 
 
 def collection_tile(page, title: str):

@@ -97,6 +97,9 @@ def test_players_chat_whisper_ignore_befriend_and_see_each_other_move(open_as):
     dave.keyboard.press("Escape")
     row(dave, "Carol").locator("button").focus()
     dave.keyboard.press("Enter")
+    # In the Casual Lobby, matches put Challenge first.
+    expect(dave.get_by_role("menuitem", name="Challenge")).to_be_focused()
+    dave.keyboard.press("ArrowDown")
     expect(dave.get_by_role("menuitem", name="Add to friends list")).to_be_focused()
     dave.keyboard.press("ArrowDown")
     dave.keyboard.press("ArrowDown")

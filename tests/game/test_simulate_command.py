@@ -18,3 +18,31 @@ def test_simulate_prints_speed_turns_win_reasons_and_violations(capsys):
 def test_simulate_refuses_unknown_or_missing_agents(agents):
     with pytest.raises(CommandError, match="Give two agents"):
         call_command("simulate", games=1, agents=agents)
+
+
+def test_simulate_pits_a_level_of_the_search_agent_against_another_agent(capsys):
+    call_command("simulate", games=2, seed=3, agents="easy,random")
+
+    output = capsys.readouterr().out
+    assert "agents: seat 0 easy, seat 1 random" in output
+    assert "wins: agent 0: " in output
+    assert "win rate: agent 0: " in output and "(95% CI " in output
+    assert "game length: mean " in output
+    assert "decision time agent 0: CPU p50 " in output and "p95 " in output and "p99 " in output
+    assert "decision time agent 1: " in output
+    assert "invariant violations: none" in output
+
+
+def test_simulate_spreads_games_over_processes_and_counts_each_once(capsys):
+    call_command("simulate", games=30, seed=9, agents="random,greedy", processes=2)
+
+    output = capsys.readouterr().out
+    assert "30 games in" in output
+    wins = output.split("wins: ")[1].splitlines()[0]
+    assert sum(int(part.split(": ")[1]) for part in wins.split(", ")) == 30
+    assert "invariant violations: none" in output
+
+
+def test_simulate_refuses_no_processes():
+    with pytest.raises(CommandError, match="at least one process"):
+        call_command("simulate", games=1, processes=0)

@@ -213,9 +213,6 @@ def test_help_lists_the_available_commands_only(carol, command):
 @pytest.mark.parametrize(
     "command",
     [
-        "joingame 5",
-        "observegame 5",
-        "resume",
         "trade Bob",
         "g hi",
         "guildinvite Bob",

@@ -20,7 +20,7 @@ from tcgsite.errors import UserError
 from tcgsite.lobbies import fragments
 from tcgsite.lobbies.models import ChatKind, ChatMessage, ChatMute, Presence
 from tcgsite.lobbies.places import Lobby, appears_in
-from tcgsite.lobbies.registry import PLANNED_COMMANDS, CommandContext, command_named
+from tcgsite.lobbies.registry import PLANNED_COMMANDS, CommandContext, CommandLine, command_named
 from tcgsite.lobbies.services.presence import lobby_group
 from tcgsite.realtime import send_on_commit, user_group
 
@@ -34,12 +34,12 @@ class ChatError(UserError):
     """A chat line that can't be sent; shown to its sender only."""
 
 
-def chat_submit(*, user: User, lobby: str, text: str) -> list[str]:
+def chat_submit(*, user: User, lobby: str, text: str) -> list[CommandLine]:
     """Say ``text`` in ``lobby``'s chat window, or run the command it starts with. Returns the
     lines for the sender alone (a command's output); raises ChatError to refuse."""
     if lobby not in Lobby.values:
         raise ChatError("There is no such lobby.")
-    text = _clean(text)
+    text = clean_chat_text(text)
     if not text:
         return []
     if len(text) > MAX_MESSAGE_LENGTH:
@@ -128,24 +128,28 @@ def mute_of(user: User):
     return ChatMute.objects.filter(user=user, until__gt=timezone.now()).order_by("-until").first()
 
 
-def _post(
-    *, user: User, lobby: str, kind: str, text: str, recipient: User | None = None
-) -> ChatMessage:
-    now = timezone.now()
+def chat_speaker_check(*, user: User, lines, now) -> None:
+    """Raise ChatError if ``user`` may not talk now: muted, or past the rate limit.
+    ``lines`` are their lines of this chat (a lobby's, or a match's), with a ``sent_at``."""
     if mute := mute_of(user):
         reason = f" ({mute.reason})" if mute.reason else ""
         raise ChatError(
             f"You are muted until {mute.until:%Y-%m-%d %H:%M} UTC{reason}: "
             "you can read the chat but not talk."
         )
-    recent = ChatMessage.objects.filter(
-        sender=user, sent_at__gt=now - timedelta(seconds=RATE_LIMIT_SECONDS)
-    ).count()
+    recent = lines.filter(sent_at__gt=now - timedelta(seconds=RATE_LIMIT_SECONDS)).count()
     if recent >= RATE_LIMIT_MESSAGES:
         raise ChatError(
             f"You are talking too fast: at most {RATE_LIMIT_MESSAGES} messages in "
             f"{RATE_LIMIT_SECONDS} seconds. Wait a moment and send it again."
         )
+
+
+def _post(
+    *, user: User, lobby: str, kind: str, text: str, recipient: User | None = None
+) -> ChatMessage:
+    now = timezone.now()
+    chat_speaker_check(user=user, lines=ChatMessage.objects.filter(sender=user), now=now)
     with transaction.atomic():
         message = ChatMessage.objects.create(
             lobby=lobby, sender=user, kind=kind, text=text, recipient=recipient, sent_at=now
@@ -191,7 +195,7 @@ def _deliver(message: ChatMessage) -> None:
     )
 
 
-def _clean(text: str) -> str:
+def clean_chat_text(text: str) -> str:
     """The text without control and format characters (a pasted newline becomes a space),
     except the joiner that emoji sequences need."""
     if not isinstance(text, str):

@@ -65,6 +65,22 @@ def presence_close(*, channel_name: str) -> None:
             _settle(connection.user_id, current, room=None, now=now)
 
 
+def presence_move(*, user: User, channel_name: str, place: str) -> None:
+    """The page of an open socket moved its player to another place (a match page, from
+    starting a game to in a game)."""
+    if place not in Place.values:
+        raise ValueError(f"unknown place {place!r}")
+    now = timezone.now()
+    with transaction.atomic():
+        _lock_player(user.pk)
+        moved = Connection.objects.filter(channel_name=channel_name, closed_at=None).update(
+            place=place, seen_at=now
+        )
+        if moved:
+            current = Presence.objects.filter(user_id=user.pk).first()
+            _settle(user.pk, current, room=None, now=now)
+
+
 def presence_refresh(*, channel_name: str) -> bool:
     """Keep the socket's connection alive; False if it was swept away meanwhile (its process
     stalled past the expiry), so the consumer opens it again."""

@@ -1,0 +1,577 @@
+"""Live matches under load beside a bare echo consumer, measured in the same run.
+
+For each size N (50, 200 and 1,000 matches by default) the script creates N Practice Games,
+each begun, with two players and an observer, starts one daphne process serving the site
+(benchmarks/lobby_asgi.py) and opens the 3N match sockets (ws/match/<id>/) from this process
+over the loopback, ten at a time, each ten once their pages show the match. For BENCH_SECONDS
+seconds (30), each match's deciding player sends one legal action, the first button of their
+prompt, every BENCH_SEND_PERIOD seconds (5; the matches spread evenly over the period), as a
+page does: ``{"type": "act", "ply": ..., "action": ...}`` taken from the button's hx-vals. A
+player waits for the view of their last action before sending the next, as a person does, so
+a slow server gets fewer actions, not a backlog. An action's latency is from its send to the
+arrival, at the last of the match's three sockets, of a view past the ply it was sent at (the
+``data-ply`` of the prompt).
+
+The baseline is the bare echo consumer of the same ASGI application, measured just before:
+the same 3N sockets in groups of three (ws/bench/echo/<room>/), one socket of each group
+sending a line on the same schedule, its latency from the send to its arrival at all three.
+It costs what the server, the websocket frames and the channel layer's group send cost,
+without the session, the database, the engine or the HTML.
+
+The script prints, per size and route: sockets held open at the end, seconds to connect them
+all and for their first views to settle, actions sent, complete (seen by all three sockets)
+and refused by the server, p50 and p95 latency, the p95 ratio match/echo, and the daphne
+process's memory per live match (its resident set after the match sockets opened and their
+first views arrived, less before, over N). Each route of each size gets a daphne process of
+its own, which starts idle and from the same heap. It never fails on a number.
+
+Run with `.venv/bin/python benchmarks/match_load.py` after `make catalog` (it loads the card
+catalog itself if it is missing); production mode (DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY)
+measures PostgreSQL and the Redis channel layer, the embedded default SQLite and the in-memory
+layer. BENCH_MATCHES=5,20 chooses the sizes. The benchmark's players are named matchbench*;
+their matches are deleted before each size and at the end.
+
+The test suite empties the cache before each test: in production mode, beside a test run on
+the same Redis database, the groups' version counters restart and the sockets drop the views
+as already seen (actions sent but never complete). Give the benchmark a Redis database of its
+own then (REDIS_URL=redis://127.0.0.1:6379/1).
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tcgsite.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import websockets  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY  # noqa: E402
+from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+from django.contrib.sessions.models import Session  # noqa: E402
+from django.db import connections  # noqa: E402
+from django.db.migrations.executor import MigrationExecutor  # noqa: E402
+
+from collection.cards.models import Card  # noqa: E402
+from collection.cards.services import set_files  # noqa: E402
+from collection.services.products import set_load  # noqa: E402
+from game.models import Match  # noqa: E402
+from game.services.matches import (  # noqa: E402
+    MatchSettings,
+    match_create,
+    match_join,
+    match_ready,
+)
+from tcgsite.accounts.models import Preferences, User  # noqa: E402
+from tcgsite.lobbies.models import Connection, Presence  # noqa: E402
+
+SIZES = [int(size) for size in os.environ.get("BENCH_MATCHES", "50,200,1000").split(",")]
+SEND_PERIOD = float(os.environ.get("BENCH_SEND_PERIOD", "5"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "30"))
+ARRIVAL_WAVE = 10  # sockets opened at once
+QUIET = 3
+DRAIN = 30  # seconds without a frame after which the views still awaited are given up
+FIRST_VIEW_LIMIT = 120
+IDLE_LIMIT = 60
+USERNAME_PREFIX = "matchbench"
+PLAYER_SLOTS = (0, 1)  # the observer's socket is the third
+SOCKETS_PER_MATCH = 3
+PLY = re.compile(r'data-ply="(\d+)"')
+HX_VALS = re.compile(r"hx-vals='([^']*)'")
+# game/_match_error.html; the copy every view carries to clear the error is ``hidden``.
+REFUSAL = re.compile(r'role="alert" hx-swap-oob="true">([^<]*)<')
+
+
+def migrations_check() -> None:
+    executor = MigrationExecutor(connections["default"])
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        sys.exit("The database lacks migrations: run `.venv/bin/python manage.py migrate` first.")
+
+
+def catalog_ensure() -> None:
+    """The practice decks' faces come from the catalog: load it if this database lacks it."""
+    if not Card.objects.exists():
+        for path in set_files():
+            set_load(path=path)
+
+
+def bench_players(count: int) -> tuple[list[User], list[str]]:
+    """``count`` players made for the benchmark, and a session cookie for each."""
+    names = [f"{USERNAME_PREFIX}{number:05d}" for number in range(count)]
+    existing = set(User.objects.filter(username__in=names).values_list("username", flat=True))
+    new = [User(username=name) for name in names if name not in existing]
+    for user in new:
+        user.set_unusable_password()
+    User.objects.bulk_create(new)
+    # bulk_create sends no post_save, so the Preferences every player has are made here.
+    Preferences.objects.bulk_create(
+        [
+            Preferences(user=user)
+            for user in User.objects.filter(username__in=names, preferences=None)
+        ]
+    )
+    players = list(User.objects.filter(username__in=names).order_by("username"))
+    cookies = []
+    for user in players:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.save()
+        cookies.append(f"{settings.SESSION_COOKIE_NAME}={session.session_key}")
+    return players, cookies
+
+
+def forget_bench_matches() -> None:
+    """A player sits in one live match at a time: the benchmark's are deleted, with their games
+    and presence, before new ones are made."""
+    bench = User.objects.filter(username__startswith=USERNAME_PREFIX)
+    Match.objects.filter(host__in=bench).delete()
+    Connection.objects.filter(user__in=bench).delete()
+    Presence.objects.filter(user__in=bench).delete()
+
+
+def forget_bench_sessions(cookies: list[str]) -> None:
+    keys = [cookie.split("=", 1)[1] for cookie in cookies]
+    Session.objects.filter(session_key__in=keys).delete()
+
+
+def begun_practice_games(players: list[User]) -> list[int]:
+    """One begun Practice Game for each three players (the third is its observer)."""
+    match_ids = []
+    for first, second, _observer in zip(*[iter(players)] * SOCKETS_PER_MATCH, strict=True):
+        match = match_create(
+            host=first, deck=None, settings=MatchSettings(title="Benchmark", practice=True)
+        )
+        match_join(match_id=match.pk, player=second, deck=None)
+        match_ready(match_id=match.pk, player=first)
+        match_ready(match_id=match.pk, player=second)
+        match_ids.append(match.pk)
+    return match_ids
+
+
+def start_server(port: int):
+    log = tempfile.TemporaryFile()
+    daphne = str(Path(sys.executable).parent / "daphne")
+    process = subprocess.Popen(  # noqa: S603
+        [daphne, "-b", "127.0.0.1", "-p", str(port), "benchmarks.lobby_asgi:application"],
+        cwd=ROOT,
+        # Plain ws:// on the loopback; production mode otherwise redirects to https.
+        env={**os.environ, **({"DJANGO_HTTPS": "false"} if settings.REDIS_URL else {})},
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return process, log
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    log.seek(0)
+    raise SystemExit(f"daphne did not start: {log.read().decode()[-2000:]}")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def resident_kib(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+) kB", status)[1])
+
+
+def is_decision(hx_vals: str) -> bool:
+    """Whether a button's hx-vals is a game decision (the prompt's), not a menu's."""
+    try:
+        values = json.loads(hx_vals)
+    except ValueError:
+        return False
+    return isinstance(values, dict) and values.get("type") == "act"
+
+
+@dataclass
+class InFlight:
+    """The one action (or echo line) a table has sent and not yet seen arrive everywhere."""
+
+    sent_at: float
+    sender: int
+    mark: object  # what shows its arrival: the ply it was sent at, or the echoed line
+    waiting: set[int] = field(default_factory=lambda: set(range(SOCKETS_PER_MATCH)))
+
+
+class Table:
+    """The three sockets of one match, two players and an observer, or their echo stand-ins."""
+
+    shows_state_on_connect = False
+
+    def __init__(self, index: int, cookies: list[str]):
+        self.index = index
+        self.cookies = cookies
+        self.connections: list = [None] * SOCKETS_PER_MATCH
+        self.in_flight: InFlight | None = None
+        self.latencies: list[float] = []
+        self.sent = 0
+        self.refusals: list[str] = []
+
+    def path(self) -> str:
+        raise NotImplementedError
+
+    def next_message(self) -> tuple[int, str, object] | None:
+        """The slot to send from, the text to send, and the mark of its arrival; None when
+        there is nothing to send."""
+        raise NotImplementedError
+
+    def receive(self, slot: int, text: str, now: float) -> None:
+        raise NotImplementedError
+
+    def arrived(self, slot: int, now: float) -> None:
+        flight = self.in_flight
+        if flight is None or slot not in flight.waiting:
+            return
+        flight.waiting.discard(slot)
+        if not flight.waiting:
+            self.latencies.append((now - flight.sent_at) * 1000)
+            self.in_flight = None
+
+
+class MatchTable(Table):
+    shows_state_on_connect = True
+
+    def __init__(self, index: int, cookies: list[str], match_id: int):
+        super().__init__(index, cookies)
+        self.match_id = match_id
+        self.plies = [-1] * SOCKETS_PER_MATCH
+        # The hx-vals of the decisions each socket's latest view offers (a player's own).
+        self.offers: list[list[str]] = [[] for _ in range(SOCKETS_PER_MATCH)]
+        self.view_bytes: list[int] = []
+
+    def path(self) -> str:
+        return f"/ws/match/{self.match_id}/"
+
+    def next_message(self):
+        for slot in PLAYER_SLOTS:
+            if self.offers[slot]:
+                offer = self.offers[slot][0]  # the prompt's primary button
+                return slot, offer, int(json.loads(offer)["ply"])
+        return None  # the game is over, or its views have not come yet
+
+    def receive(self, slot: int, text: str, now: float) -> None:
+        refusal = REFUSAL.search(text)
+        if refusal and self.in_flight is not None and self.in_flight.sender == slot:
+            self.refusals.append(refusal[1])
+            self.in_flight = None
+        shown = PLY.search(text)
+        if shown is None:
+            return
+        self.view_bytes.append(len(text.encode()))
+        ply = int(shown[1])
+        if ply < self.plies[slot]:
+            return
+        self.plies[slot] = ply
+        self.offers[slot] = [offer for offer in HX_VALS.findall(text) if is_decision(offer)]
+        if self.in_flight is not None and ply > self.in_flight.mark:
+            self.arrived(slot, now)
+
+
+class EchoTable(Table):
+    def path(self) -> str:
+        return f"/ws/bench/echo/match{self.index}/"
+
+    def next_message(self):
+        line = f"echo-{self.index}-{self.sent}"
+        return 0, line, line
+
+    def receive(self, slot: int, text: str, now: float) -> None:
+        if self.in_flight is not None and text == self.in_flight.mark:
+            self.arrived(slot, now)
+
+
+@dataclass
+class Result:
+    held: int
+    connect_seconds: float
+    settle_seconds: float
+    sent: int
+    complete: int
+    refused: int
+    p50: float
+    p95: float
+    kib_per_match: float | None = None
+
+
+async def open_socket(port: int, table: Table, slot: int, failures: list[str]):
+    """The socket, or None (its failure noted) if the server dropped or refused it."""
+    try:
+        return await websockets.connect(
+            f"ws://127.0.0.1:{port}{table.path()}",
+            additional_headers={"Cookie": table.cookies[slot], "Origin": "http://127.0.0.1"},
+            open_timeout=300,
+            max_queue=None,
+            max_size=None,
+            ping_interval=None,
+        )
+    except (OSError, TimeoutError, websockets.WebSocketException) as error:
+        failures.append(repr(error))
+        return None
+
+
+def cpu_seconds(pid: int) -> float:
+    # utime and stime, the 14th and 15th fields of /proc/<pid>/stat (the name may hold spaces).
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def server_idle(pid: int, limit: float = IDLE_LIMIT) -> bool:
+    """Wait until the server has worked off what it still had to do (a second in which it
+    used under 5% of a core), or ``limit`` seconds; whether it went idle."""
+    deadline = time.monotonic() + limit
+    used = cpu_seconds(pid)
+    while time.monotonic() < deadline:
+        await asyncio.sleep(1)
+        used, before = cpu_seconds(pid), used
+        if used - before < 0.05:
+            return True
+    return False
+
+
+async def warm_up(port: int, table: Table, server_pid: int) -> None:
+    """Open and close one match's sockets, so the memory measured after is the matches' own
+    and not the first render's (templates compiled, modules imported, caches filled)."""
+    failures: list[str] = []
+    opened = [await open_socket(port, table, slot, failures) for slot in range(SOCKETS_PER_MATCH)]
+    connections = [connection for connection in opened if connection is not None]
+    await asyncio.gather(*(connection.recv() for connection in connections))
+    await asyncio.gather(*(connection.close() for connection in connections))
+    await server_idle(server_pid)
+
+
+async def measure(port: int, tables: list[Table], server_pid: int, *, memory: bool) -> Result:
+    """Connect every table's sockets, let each table act at a human rate, and time each
+    action's arrival at all three of its sockets; with ``memory``, the server's memory per
+    table too."""
+    last_frame_at = time.monotonic()
+    first_frames: dict[tuple[int, int], asyncio.Event] = {}
+
+    async def read(table: Table, slot: int, connection):
+        nonlocal last_frame_at
+        try:
+            async for text in connection:
+                last_frame_at = now = time.monotonic()
+                first_frames[table.index, slot].set()
+                table.receive(slot, text, now)
+        except websockets.ConnectionClosed:
+            pass
+
+    if memory:
+        await warm_up(port, tables[0], server_pid)
+        kib_before = resident_kib(server_pid)
+    seats = [(table, slot) for table in tables for slot in range(SOCKETS_PER_MATCH)]
+    failures: list[str] = []
+    readers = []
+    started = time.monotonic()
+    for wave in range(0, len(seats), ARRIVAL_WAVE):  # players arrive a few at a time
+        batch = seats[wave : wave + ARRIVAL_WAVE]
+        opened = await asyncio.gather(
+            *(open_socket(port, table, slot, failures) for table, slot in batch)
+        )
+        for (table, slot), connection in zip(batch, opened, strict=True):
+            if connection is not None:
+                table.connections[slot] = connection
+                first_frames[table.index, slot] = asyncio.Event()
+                readers.append(asyncio.create_task(read(table, slot, connection)))
+        if tables[0].shows_state_on_connect:
+            # The players' pages show before the next few arrive: arrivals that outran the
+            # server would queue their handshakes behind its first views until daphne drops
+            # them (its websocket_connect_timeout, 5 s), a stampede rather than a busy site.
+            new = [
+                first_frames[table.index, slot].wait()
+                for (table, slot), connection in zip(batch, opened, strict=True)
+                if connection is not None
+            ]
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*new), FIRST_VIEW_LIMIT)
+        else:
+            await asyncio.sleep(0.1)
+    connect_seconds = time.monotonic() - started
+    if failures:
+        print(f"  {len(failures)} sockets failed to open, e.g. {failures[0]}")
+    # Each socket's first view (the whole screen) is timed out of the drive: it starts once
+    # they have all arrived (no frame for QUIET seconds).
+    await asyncio.sleep(QUIET)
+    while time.monotonic() - last_frame_at < QUIET:
+        await asyncio.sleep(0.2)
+    settle_seconds = time.monotonic() - started - connect_seconds
+    kib_per_match = None
+    if memory:
+        kib_per_match = (resident_kib(server_pid) - kib_before) / len(tables)
+
+    began = time.monotonic()
+    # A table with a socket missing would wait for it forever.
+    playing = [table for table in tables if None not in table.connections]
+
+    async def play(table: Table):
+        await asyncio.sleep(SEND_PERIOD * table.index / len(tables))
+        while time.monotonic() - began < SECONDS:
+            # A person acts on what they see: not before the last action's view has come.
+            if table.in_flight is None and (message := table.next_message()):
+                slot, text, mark = message
+                table.in_flight = InFlight(sent_at=time.monotonic(), sender=slot, mark=mark)
+                table.sent += 1
+                try:
+                    await table.connections[slot].send(text)
+                except websockets.ConnectionClosed:
+                    table.in_flight = None
+                    return  # counted in "held" and the close codes
+            await asyncio.sleep(SEND_PERIOD)
+
+    players = [asyncio.create_task(play(table)) for table in playing]
+    await asyncio.sleep(SECONDS)
+    await stop(players)
+    # The last views arrive: wait while they are still coming, however long the backlog.
+    while any(table.in_flight for table in tables) and time.monotonic() - last_frame_at < DRAIN:
+        await asyncio.sleep(0.2)
+    connections = [connection for table in tables for connection in table.connections if connection]
+    held = sum(1 for connection in connections if connection.state.name == "OPEN")
+    closed_codes = {connection.close_code for connection in connections} - {None}
+    if closed_codes:
+        print(f"  sockets closed by the server with codes {sorted(closed_codes)}")
+    refusals = sorted({refusal for table in tables for refusal in table.refusals})
+    if refusals:
+        print(f"  refused: {refusals[:5]}")
+    await stop(readers)
+    await asyncio.gather(*(connection.close() for connection in connections))
+    latencies = sorted(latency for table in tables for latency in table.latencies)
+    return Result(
+        held=held,
+        connect_seconds=connect_seconds,
+        settle_seconds=settle_seconds,
+        sent=sum(table.sent for table in tables),
+        complete=len(latencies),
+        refused=sum(len(table.refusals) for table in tables),
+        p50=statistics.median(latencies) if latencies else float("nan"),
+        p95=latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan"),
+        kib_per_match=kib_per_match,
+    )
+
+
+async def stop(tasks: list[asyncio.Task]) -> None:
+    """Cancel the tasks, raising the first error any of them ended with (a task's error is
+    otherwise never seen, and its table would just fall silent)."""
+    for task in tasks:
+        task.cancel()
+    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, Exception):
+            raise outcome
+
+
+def print_row(count: int, route: str, result: Result) -> None:
+    memory = "" if result.kib_per_match is None else f"{result.kib_per_match:>10.0f}"
+    print(
+        f"{count:>7} {route:<6} {count * SOCKETS_PER_MATCH:>7} {result.held:>6} "
+        f"{result.connect_seconds:>9.1f} {result.settle_seconds:>8.1f} {result.sent:>6} "
+        f"{result.complete:>8} {result.refused:>7} {result.p50:>8.1f} {result.p95:>8.1f} {memory}"
+    )
+
+
+def measure_route(route: str, tables: list[Table], *, memory: bool) -> Result:
+    """One route's figures, on a daphne process of its own: each starts idle (the matches'
+    server still works off their sockets' departures long after they closed) and from the
+    same heap."""
+    count = len(tables)
+    port = free_port()
+    process, log = start_server(port)
+    try:
+        try:
+            result = asyncio.run(measure(port, tables, process.pid, memory=memory))
+        except (OSError, websockets.WebSocketException) as error:
+            log.seek(0)
+            server_said = log.read().decode()[-2000:]
+            raise SystemExit(f"{route} at {count} matches: {error!r}\n{server_said}") from error
+        print_row(count, route, result)
+        if result.held < count * SOCKETS_PER_MATCH:
+            log.seek(0)
+            server_said = log.read().decode()
+            # The first error says why; the sockets' closing adds many more after it.
+            first_error = max(server_said.find("Traceback"), 0)
+            print(server_said[first_error : first_error + 3000])
+    finally:
+        process.kill()
+        process.wait()
+    return result
+
+
+def measure_size(count: int, players: list[User], cookies: list[str]) -> None:
+    """Begin ``count`` matches, measure the echo consumer and them, and print their rows."""
+    forget_bench_matches()
+    setup_started = time.monotonic()
+    match_ids = begun_practice_games(players[: SOCKETS_PER_MATCH * count])
+    setup_seconds = time.monotonic() - setup_started
+    seat_cookies = [
+        cookies[SOCKETS_PER_MATCH * index : SOCKETS_PER_MATCH * (index + 1)]
+        for index in range(count)
+    ]
+    echo = measure_route(
+        "echo", [EchoTable(index, seat_cookies[index]) for index in range(count)], memory=False
+    )
+    match_tables = [
+        MatchTable(index, seat_cookies[index], match_id) for index, match_id in enumerate(match_ids)
+    ]
+    match = measure_route("match", match_tables, memory=True)
+    view_bytes = [size for table in match_tables for size in table.view_bytes]
+    mean_view_kib = statistics.mean(view_bytes) / 1024 if view_bytes else float("nan")
+    print(
+        f"{count:>7} match/echo p95 ratio {match.p95 / echo.p95:.2f}; {count} games begun in "
+        f"{setup_seconds:.1f} s; a view frame is {mean_view_kib:.1f} KiB on average"
+    )
+
+
+def main() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
+    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    print(
+        f"Live matches: one daphne process per size and route, {database} and {layer}; each "
+        f"match acts every {SEND_PERIOD:g} s for {SECONDS:g} s (two players and an observer); "
+        "latency = send to the new view at all three sockets"
+    )
+    migrations_check()
+    catalog_ensure()
+    forget_bench_matches()
+    players, cookies = bench_players(SOCKETS_PER_MATCH * max(SIZES))
+    try:
+        print(
+            f"{'matches':>7} {'route':<6} {'sockets':>7} {'held':>6} {'connect s':>9} "
+            f"{'settle s':>8} {'sent':>6} {'complete':>8} {'refused':>7} {'p50 ms':>8} "
+            f"{'p95 ms':>8} {'KiB/match':>10}"
+        )
+        for count in SIZES:
+            measure_size(count, players, cookies)
+    finally:
+        forget_bench_matches()
+        forget_bench_sessions(cookies)
+
+
+if __name__ == "__main__":
+    main()

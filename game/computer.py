@@ -1,0 +1,58 @@
+"""Where the computer opponent's turns run: off the request path, after a short pause.
+
+In production a Celery task goes to the worker, with the pause as its countdown. On the
+embedded default Celery runs tasks eagerly, in the caller's thread, which would be a request's
+or a socket's; so the task runs instead on a small pool of threads of the web process's own.
+Tasks are named, not imported, because the services that schedule them are what they call.
+Every task this schedules is safe to run twice: it acts only at the ply it was scheduled for.
+"""
+
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from celery import current_app
+from django.conf import settings
+from django.db import connections, transaction
+
+logger = logging.getLogger(__name__)
+
+# Two matches' opponents may think at once; more would only share the same two cores.
+THINKING_THREADS = 2
+
+_pool_lock = threading.Lock()
+_pool: ThreadPoolExecutor | None = None
+
+
+def run_after_commit(task_name: str, **kwargs) -> None:
+    """Once the current transaction commits, run the task ``task_name`` with ``kwargs`` after
+    the computer's pause (``COMPUTER_PAUSE_SECONDS``), off the request path."""
+    transaction.on_commit(lambda: _dispatch(task_name, kwargs))
+
+
+def _dispatch(task_name: str, kwargs: dict) -> None:
+    pause = settings.COMPUTER_PAUSE_SECONDS
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        current_app.send_task(task_name, kwargs=kwargs, countdown=pause)
+        return
+    _thinking_pool().submit(_run_here, task_name, kwargs, pause)
+
+
+def _thinking_pool() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="computer")
+        return _pool
+
+
+def _run_here(task_name: str, kwargs: dict, pause: float) -> None:
+    time.sleep(pause)
+    try:
+        current_app.loader.import_default_modules()
+        result = current_app.tasks[task_name].apply(kwargs=kwargs, throw=False)
+        if result.failed():
+            logger.error("%s(%s) failed", task_name, kwargs, exc_info=result.result)
+    finally:
+        connections.close_all()

@@ -1,0 +1,149 @@
+"""A match page's socket: it keeps its player present ("starting a game", then "in a game"),
+shows the match live (the Match Launch screen, then the playmat and the Chat Log's game
+messages) and takes the player's decisions. Thin: it calls the match service and the match
+screen's selector, and renders what they return for its own viewer only."""
+
+import json
+import time
+
+from channels.db import database_sync_to_async
+from django.template.loader import render_to_string
+
+from game import fragments
+from game.selectors import NotAllowedToWatch, match_place, match_screen
+from game.services.attendance import seat_socket_close, seat_socket_open
+from game.services.chat import match_chat_submit
+from game.services.matches import (
+    StalePly,
+    game_act,
+    match_group,
+    match_next_game_check,
+    match_time_check,
+)
+from tcgsite.accounts.selectors import ignored_ids
+from tcgsite.errors import UserError
+from tcgsite.lobbies.consumers import PresenceConsumer
+from tcgsite.lobbies.services.presence import presence_move
+from tcgsite.realtime import group_version, user_group
+
+RESYNC_INTERVAL = 1.0
+
+
+class MatchConsumer(PresenceConsumer):
+    async def admit(self) -> bool:
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.logged = None
+        self.resynced_at = -RESYNC_INTERVAL
+        place = await database_sync_to_async(match_place)(
+            match_id=self.match_id, viewer=self.scope["user"]
+        )
+        if place is None:
+            return False
+        self.place = place
+        return True
+
+    def groups_to_join(self) -> list[str]:
+        return [match_group(self.match_id), user_group(self.user_id)]
+
+    async def connect(self):
+        await super().connect()
+        if getattr(self, "heartbeat", None):
+            await database_sync_to_async(seat_socket_open)(
+                match_id=self.match_id, player=self.scope["user"], channel_name=self.channel_name
+            )
+
+    async def disconnect(self, code):
+        if getattr(self, "heartbeat", None):
+            await database_sync_to_async(seat_socket_close)(
+                match_id=self.match_id, player=self.scope["user"], channel_name=self.channel_name
+            )
+        await super().disconnect(code)
+
+    def read_state(self):
+        versions = {group: group_version(group) for group in self.groups_joined}
+        ignored = ignored_ids(user_id=self.user_id)
+        _, html, _ = self.render_screen(full=True)
+        return versions, html, ignored
+
+    def render_screen(self, *, full: bool) -> tuple[str, str, list[str]]:
+        """The screen and the game messages since the last sent, as fragments."""
+        screen = match_screen(
+            match_id=self.match_id,
+            viewer=self.scope["user"],
+            logged=None if full else self.logged,
+        )
+        new_game = full or self.logged is None or screen.logged[0] != self.logged[0]
+        self.logged = screen.logged
+        html = render_to_string(
+            "game/_match_socket.html",
+            {
+                "screen": screen,
+                "replace_log": new_game,
+                "lines": screen.log,
+                "clear_error": not full,
+            },
+        )
+        return screen.place, html, screen.log
+
+    async def deliver(self, message: dict) -> str:
+        if message["type"] == "match.chat":
+            if message["match_id"] != self.match_id or message["sender_id"] in self.ignored:
+                return ""
+            return fragments.appended(message["line"])
+        if message["type"] != "match.changed":
+            return await super().deliver(message)
+        try:
+            place, html, _ = await database_sync_to_async(self.render_screen)(full=False)
+        except NotAllowedToWatch:
+            return ""
+        if place != self.place:
+            self.place = place
+            await database_sync_to_async(presence_move)(
+                user=self.scope["user"], channel_name=self.channel_name, place=place
+            )
+        return html
+
+    async def receive_json(self, content, **kwargs):
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "chat":
+            try:
+                lines = await database_sync_to_async(match_chat_submit)(
+                    match_id=self.match_id, user=self.scope["user"], text=content.get("text", "")
+                )
+            except UserError as refusal:
+                lines, error = [refusal.message], True
+            else:
+                error = False
+            if lines:
+                notices = [fragments.notice_line(line, error=error) for line in lines]
+                await self.send(text_data="".join(notices))
+            return
+        if kind == "clock":
+            # The page's countdown reached zero: a flag fell, or a pause between games is over.
+            await database_sync_to_async(match_time_check)(match_id=self.match_id)
+            await database_sync_to_async(match_next_game_check)(match_id=self.match_id)
+            return
+        if kind != "act":
+            raise UserError("That message could not be read.")
+        try:
+            ply = int(content.get("ply"))
+            action = content.get("action")
+            if isinstance(action, str):
+                action = json.loads(action)
+        except (TypeError, ValueError) as error:
+            raise UserError("That action could not be read.") from error
+        try:
+            await database_sync_to_async(game_act)(
+                match_id=self.match_id, player=self.scope["user"], ply=ply, action=action
+            )
+        except StalePly as behind:
+            await self.send_user_error(behind.message)
+            # The page is behind: show it the match as it stands, at most once a second,
+            # however often a page (or a script) sends stale decisions.
+            now = time.monotonic()
+            if now - self.resynced_at >= RESYNC_INTERVAL:
+                self.resynced_at = now
+                await self.send_state()
+
+    async def send_user_error(self, message: str):
+        await self.send(text_data=render_to_string("game/_match_error.html", {"message": message}))

@@ -1,0 +1,42 @@
+"""Words for what the engine lists: each legal action as the button a player clicks."""
+
+from game.engine.events import ATTRIBUTE_NAMES
+
+FIXED_LABELS = {
+    "keep": "Keep this hand",
+    "redraw": "Redraw (your avatar takes 1 damage)",
+    "done": "End Main Phase",
+    "pass": "Pass",
+    "accept": "Yes",
+    "decline": "No",
+}
+
+
+def action_label(action: dict, titles: list[str]) -> str:
+    """The button text of ``action``; ``titles`` are the card titles by card id."""
+    kind = action["kind"]
+    if kind in FIXED_LABELS:
+        return FIXED_LABELS[kind]
+    card = titles[action["card"]] if "card" in action else ""
+    quest = titles[action["quest"]] if action.get("quest") is not None else ""
+    if kind == "attempt_quest":
+        return f"Attempt {quest}"
+    if kind == "raid":
+        return f"Raid {quest}"
+    if kind == "play":
+        return f"Play {card} at {quest}" if quest else f"Play {card}"
+    if kind == "apply_ability":
+        return f"Apply {card}"
+    if kind == "discard":
+        return f"Discard {card}"
+    if kind == "exert":
+        return f"Exert {card} for {ATTRIBUTE_NAMES.get(action['attribute'], action['attribute'])}"
+    if kind == "play_tactic":
+        return f"Play {card}"
+    if kind == "assign_damage":
+        return f"Damage {card}"
+    if kind == "activate":
+        return f"Use {card} (action {action['action'] + 1})"
+    if kind == "choose":
+        return f"Choose {card}"
+    return kind.replace("_", " ").capitalize()

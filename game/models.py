@@ -1,0 +1,282 @@
+"""Matches as stored: who plays, how, and each game's seed and action log (DESIGN.md, "Live
+play"). A game is its seed, its frozen decklists and its action log; the state kept beside
+them is a snapshot that the log can always rebuild."""
+
+from django.conf import settings
+from django.db import models
+
+
+class MatchStructure(models.IntegerChoices):
+    """Rulebook, Casual Lobby, "Match Structure": how many games a match may last."""
+
+    SINGLE_GAME = 1, "Single Game"
+    BEST_OF_THREE = 3, "Best of Three"
+    BEST_OF_FIVE = 5, "Best of Five"
+
+
+class MatchStatus(models.TextChoices):
+    OPEN = "open", "Waiting for a player"
+    LAUNCHING = "launching", "Starting"  # both seats taken, on the Match Launch screen
+    PLAYING = "playing", "In progress"
+    ADJOURNED = "adjourned", "Adjourned"  # kept to be resumed later (/resume)
+    FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class ComputerLevel(models.TextChoices):
+    """How hard a Skirmish's computer opponent plays (game/ai/)."""
+
+    EASY = "easy", "Easy"
+    NORMAL = "normal", "Normal"
+    HARD = "hard", "Hard"
+
+
+class ComputerOpponent(models.Model):
+    """One of Skirmish's four computer opponents, one per archetype, playing its starter deck
+    (rulebook, "Skirmish"). Its account is a seat's player like anyone's, but never logs in."""
+
+    player = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="computer_opponent"
+    )
+    archetype = models.CharField(max_length=12, unique=True)
+    blurb = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["archetype"]
+
+    def __str__(self):
+        return f"{self.player} ({self.archetype})"
+
+
+# A match whose players agreed to a draw ends with this reason and no winner.
+DRAWN_BY_AGREEMENT = "drawn by agreement"
+
+
+class MatchOffer(models.TextChoices):
+    """What a player may offer the other (rulebook, THE GAME SCREEN, "The Playmat")."""
+
+    DRAW = "draw", "a draw"
+    ADJOURN = "adjourn", "to adjourn"
+
+
+class Match(models.Model):
+    """A casual match, from its creation in the Casual Lobby to its end. Its pk is the match
+    number the Phase Meter shows."""
+
+    title = models.CharField(max_length=60)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_matches"
+    )
+    status = models.CharField(
+        max_length=12, choices=MatchStatus.choices, default=MatchStatus.OPEN, db_index=True
+    )
+    structure = models.PositiveSmallIntegerField(
+        choices=MatchStructure.choices, default=MatchStructure.SINGLE_GAME
+    )
+    # Hashed like a login password; blank: anyone allowed may join.
+    password = models.CharField(max_length=128, blank=True)
+    allow_observers = models.BooleanField(default=True)
+    friends_only = models.BooleanField(default=False)
+    light_vs_dark = models.BooleanField(default=False)
+    # A Practice Game (rulebook, Casual Lobby, "Practice Games"): the players bring no deck;
+    # the two fixed practice decks are dealt to them at random when it begins.
+    practice = models.BooleanField(default=False)
+    # The game clock (rulebook, Casual Lobby, "Time Limit"): the total in seconds, half for
+    # each player, one clock for every game of the match; None: no time limit. Whose clock
+    # runs and since when, so that any process can tell whose flag fell.
+    time_limit = models.PositiveIntegerField(null=True, blank=True)
+    clock_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_since = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    ended = models.DateTimeField(null=True, blank=True)
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches_won",
+    )
+    end_reason = models.CharField(max_length=200, blank=True)
+    # A Challenge from the User List: only this player may join.
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="challenges",
+    )
+    # The offer standing, and the seat that made it.
+    offer = models.CharField(max_length=8, choices=MatchOffer.choices, blank=True)
+    offer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Between two games of a match: the seat that lost the last game chooses who goes first
+    # in the next, which begins when they choose or at ``next_game_at``.
+    first_chooser = models.PositiveSmallIntegerField(null=True, blank=True)
+    next_game_at = models.DateTimeField(null=True, blank=True)
+    # A Skirmish: the level its computer opponent plays at; blank for a match of two people.
+    computer_level = models.CharField(max_length=6, choices=ComputerLevel.choices, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name_plural = "matches"
+
+    def __str__(self):
+        return f"Match {self.pk}: {self.title}"
+
+    @property
+    def needs_password(self) -> bool:
+        return bool(self.password)
+
+
+class Side(models.TextChoices):
+    """Light versus dark (rulebook, Casual Lobby): Jedi and Rebel against Sith and Imperial."""
+
+    LIGHT = "light", "Light side"
+    DARK = "dark", "Dark side"
+
+
+class MatchSeat(models.Model):
+    """A player's seat in a match, with the decklist they brought, frozen when they sat."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_seats"
+    )
+    deck = models.ForeignKey(
+        "decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    deck_name = models.CharField(max_length=60)
+    side = models.CharField(max_length=5, choices=Side.choices)
+    archetype = models.CharField(max_length=12)
+    decklist = models.JSONField()
+    # Each title of the decklist's cards with its face: [set number, card number].
+    faces = models.JSONField(default=dict)
+    ready = models.BooleanField(default=False)
+    # Time left on this player's clock when it last stopped (timed matches).
+    clock_left_ms = models.IntegerField(null=True, blank=True)
+    # The channel names of the player's sockets on the match's page, and since when they
+    # have had none (game/services/attendance.py).
+    sockets = models.JSONField(default=list)
+    away_since = models.DateTimeField(null=True, blank=True)
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="match_seat_once"),
+            models.UniqueConstraint(fields=["match", "player"], name="match_player_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} in seat {self.seat} of match {self.match_id}"
+
+
+class Game(models.Model):
+    """One game of a match: its seed (kept secret until the game ends, its hash published at
+    the start), the decklists by seat, and the snapshot of its state after ``applied``
+    actions of its log."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    # sha256 of "<salt>:<seed>": the salt keeps the seed from being found by trying them all.
+    seed_salt = models.CharField(max_length=32)
+    seed_hash = models.CharField(max_length=64)
+    decklists = models.JSONField()
+    # The seat the match chose to go first; None: chosen at random by the seed.
+    first_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The engine's JSON of the state after ``applied`` actions (game.engine.state.to_json).
+    state = models.TextField()
+    applied = models.PositiveIntegerField(default=0)
+    # The events of the setup (game.engine.events), shown to each viewer through ``redact``.
+    opening_events = models.JSONField(default=list)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    win_reason = models.CharField(max_length=200, blank=True)
+    started = models.DateTimeField(auto_now_add=True)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_number_once"),
+        ]
+
+    def __str__(self):
+        return f"Game {self.number} of match {self.match_id}"
+
+
+class GameAction(models.Model):
+    """One accepted action of a game's log, in the order applied (``number`` from 1)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    # What the action did (game.engine.events), shown to each viewer through ``redact``.
+    events = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="game_action_once"),
+        ]
+
+    def __str__(self):
+        return f"Action {self.number} of {self.game}"
+
+
+class MatchChatKind(models.TextChoices):
+    SAY = "say", "Said"
+    SAY_TO = "say_to", "Said to a player (/st)"
+    WHISPER = "whisper", "Whispered (/whisper)"
+    NOTICE = "notice", "Told by the match"  # offers, answers, absences: "* Carol is away."
+
+
+class MatchChatLine(models.Model):
+    """A line of player chat in a match's Chat Log (rulebook, THE GAME SCREEN, "Talking to
+    Other Players"), from a player or an observer."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_lines")
+    sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_chat_lines"
+    )
+    kind = models.CharField(max_length=8, choices=MatchChatKind.choices)
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="match_chat_lines_received",
+    )
+    text = models.CharField(max_length=500)
+    sent_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["sent_at", "pk"]
+
+    def __str__(self):
+        return f"{self.sender}: {self.text[:40]}"
+
+
+class QuickJoinSettings(models.Model):
+    """The kind of match a player's Quick Join looks for, or creates (rulebook, Casual Lobby,
+    "Quick Join")."""
+
+    player = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quick_join"
+    )
+    structure = models.PositiveSmallIntegerField(
+        choices=MatchStructure.choices, default=MatchStructure.SINGLE_GAME
+    )
+    time_limit = models.PositiveIntegerField(null=True, blank=True)
+    deck = models.ForeignKey(
+        "decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        verbose_name_plural = "quick join settings"
+
+    def __str__(self):
+        return f"Quick Join settings of {self.player}"

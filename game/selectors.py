@@ -1,0 +1,700 @@
+"""Reads of matches: the decklist a saved deck brings to a match, and the games as each seat
+and each observer may see them."""
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db.models import Count, Q
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from collection.cards.models import Card
+from collection.cards.services import set_files
+from collection.decks import selectors as deck_selectors
+from collection.decks.models import Deck, PlayFormat
+from game import fragments
+from game.engine import api as engine
+from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
+from game.engine.setup import created_titles
+from game.labels import action_label
+from game.models import (
+    DRAWN_BY_AGREEMENT,
+    ComputerOpponent,
+    Game,
+    Match,
+    MatchChatKind,
+    MatchChatLine,
+    MatchOffer,
+    MatchSeat,
+    MatchStatus,
+    QuickJoinSettings,
+)
+from tcgsite.accounts.models import CardSize, Preferences, User
+from tcgsite.accounts.selectors import ignored_ids
+from tcgsite.errors import UserError
+from tcgsite.lobbies.models import Presence
+from tcgsite.lobbies.places import Place, appears_in
+
+LIGHT_ARCHETYPES = frozenset({"jedi", "rebel"})
+
+
+def card_fields(card: Card) -> dict:
+    """The printed fields of a card, as the engine reads them."""
+    return card_definition(
+        {
+            "title": card.title,
+            "type": card.card_type,
+            "archetype": card.archetype,
+            "traits": list(card.traits),
+            "restriction": card.restriction,
+            "cost": card.cost,
+            "attack": card.attack,
+            "defense": card.defense,
+            "damage_bonus": card.damage_bonus,
+            "health": card.health,
+            "level": card.level,
+            "rules": card.rules,
+        }
+    )
+
+
+def deck_decklist(*, deck: Deck) -> dict:
+    """The engine's decklist of a saved deck: its avatar, quest pile and deck, one dict per
+    copy, and the cards its cards can create."""
+    avatar, quests, cards = None, [], []
+    for entry in deck.entries.select_related("card"):
+        fields = card_fields(entry.card)
+        if fields["type"] == "avatar":
+            avatar = fields
+        elif fields["type"] == "quest":
+            quests += [fields] * entry.quantity
+        else:
+            cards += [fields] * entry.quantity
+    titles = set()
+    for fields in [avatar, *quests, *cards]:
+        if fields is not None:
+            titles |= created_titles(fields)
+    created = [
+        card_fields(card)
+        for card in Card.objects.filter(title__in=titles, creator=None).order_by("title", "pk")
+    ]
+    unique_created = list({fields["title"]: fields for fields in created}.values())
+    return {"avatar": avatar, "quests": quests, "deck": cards, "created": unique_created}
+
+
+def deck_faces(*, deck: Deck) -> dict[str, list[int]]:
+    """Each title of a deck's cards with the face to draw it with: [set number, number]."""
+    return {
+        entry.card.title: [entry.card.card_set.number, entry.card.number]
+        for entry in deck.entries.select_related("card__card_set")
+    }
+
+
+# The two fixed decks of every Practice Game: the first set's Jedi and Sith starter decks.
+PRACTICE_ARCHETYPES = ("jedi", "sith")
+
+
+def practice_decklists() -> dict[str, dict]:
+    """The decklists of the two practice decks, by archetype."""
+    set_data = load_set(set_files()[0])
+    return {archetype: starter_decklist(set_data, archetype) for archetype in PRACTICE_ARCHETYPES}
+
+
+def starter_decklist_of(archetype: str) -> dict:
+    """The decklist of the first set's starter deck of ``archetype``: a computer opponent's."""
+    return starter_decklist(load_set(set_files()[0]), archetype)
+
+
+def starter_decklists_all() -> dict[str, dict]:
+    """Every starter deck of the first set, by archetype."""
+    return starter_decklists(set_files()[0])
+
+
+def computer_opponents() -> list[ComputerOpponent]:
+    """Skirmish's computer opponents, one per archetype, with their accounts."""
+    return list(ComputerOpponent.objects.select_related("player__preferences"))
+
+
+def computer_seats(match: Match) -> set[int]:
+    """The seats of ``match`` that a computer opponent plays."""
+    if not match.computer_level:
+        return set()
+    return set(
+        match.seats.filter(player__computer_opponent__isnull=False).values_list("seat", flat=True)
+    )
+
+
+def card_faces(*, titles: set[str]) -> dict[str, list[int]]:
+    """The face of each printed card of these titles: [set number, number]."""
+    cards = Card.objects.filter(title__in=titles, creator=None).select_related("card_set")
+    return {card.title: [card.card_set.number, card.number] for card in cards.order_by("-pk")}
+
+
+def side_of(archetype: str) -> str:
+    """Light (Jedi, Rebel) or dark (Sith, Imperial)."""
+    return "light" if archetype in LIGHT_ARCHETYPES else "dark"
+
+
+def open_matches(*, viewer: User) -> list[Match]:
+    """The matches waiting for a player that ``viewer`` may see in the Casual Lobby: not those
+    of a host who ignores them, nor friends-only ones of a host whose friend they are not."""
+    ignoring = User.ignored.through.objects.filter(to_user_id=viewer.pk).values("from_user_id")
+    befriending = User.friends.through.objects.filter(to_user_id=viewer.pk).values("from_user_id")
+    return list(
+        Match.objects.filter(status=MatchStatus.OPEN)
+        .exclude(host__in=ignoring)
+        .filter(Q(friends_only=False) | Q(host=viewer) | Q(host__in=befriending))
+        .filter(Q(challenged=None) | Q(challenged=viewer) | Q(host=viewer))
+        .annotate(seat_count=Count("seats"))
+        .order_by("pk")
+    )
+
+
+def in_lobby(player: User, lobby: str) -> bool:
+    """Whether ``player`` is listed in ``lobby``'s User List now."""
+    presence = Presence.objects.filter(user=player).first()
+    return presence is not None and appears_in(lobby, room=presence.room, place=presence.place)
+
+
+def resumable_matches(*, player: User, lobby: str) -> list[Match]:
+    """``player``'s adjourned matches whose opponents are all in ``lobby`` now (rulebook,
+    "/resume"), newest first."""
+    adjourned = (
+        Match.objects.filter(status=MatchStatus.ADJOURNED, seats__player=player)
+        .prefetch_related("seats__player")
+        .order_by("-pk")
+    )
+    return [
+        match
+        for match in adjourned
+        if all(
+            in_lobby(seat.player, lobby)
+            for seat in match.seats.all()
+            if seat.player_id != player.pk and not match.computer_level
+        )
+    ]
+
+
+def watchable_match(*, player: User) -> Match | None:
+    """The match ``player`` is playing now, if it allows observers."""
+    return (
+        Match.objects.filter(seats__player=player, status=MatchStatus.PLAYING, allow_observers=True)
+        .order_by("-pk")
+        .first()
+    )
+
+
+def quick_join_settings(*, player: User) -> QuickJoinSettings:
+    """The player's Quick Join Settings; unsaved defaults (a Single Game, no time limit, the
+    last deck used) until they save their own."""
+    saved = QuickJoinSettings.objects.filter(player=player).select_related("deck").first()
+    return saved or QuickJoinSettings(player=player)
+
+
+def casual_panel(viewer: User) -> str:
+    """The Casual Lobby's matches area: Create, and the Match Medallions."""
+    return render_to_string(
+        "game/_casual_panel.html", {"matches": open_matches(viewer=viewer), "user": viewer}
+    )
+
+
+def player_decks(*, player: User) -> list[tuple[Deck, bool]]:
+    """The player's decks with whether each is valid in the Standard format, the deck used
+    last first (rulebook: "The Deck Selection defaults to the last deck you used")."""
+    standard = PlayFormat.objects.filter(slug="standard").first()
+    last = (
+        MatchSeat.objects.filter(player=player, deck__isnull=False)
+        .order_by("-joined")
+        .values_list("deck_id", flat=True)
+        .first()
+    )
+    decks = sorted(player.decks.all(), key=lambda deck: (deck.pk != last, deck.name.lower()))
+    return [
+        (
+            deck,
+            standard is None or deck_selectors.deck_validate(deck=deck, play_format=standard).valid,
+        )
+        for deck in decks
+    ]
+
+
+def match_info(*, match_id: int) -> Match | None:
+    return (
+        Match.objects.select_related("host")
+        .prefetch_related("seats__player")
+        .filter(pk=match_id)
+        .first()
+    )
+
+
+class NotAllowedToWatch(UserError):
+    pass
+
+
+@dataclass
+class MatchScreen:
+    """What one viewer's match page shows: the Match Launch screen before the first game,
+    the playmat after; ``seat`` is None for an observer."""
+
+    match: Match
+    seats: list[MatchSeat]
+    seat: int | None
+    game: Game | None = None
+    board: dict | None = None
+    log: list[str] = field(default_factory=list)
+    # Each seat's game clock: {"ms": time left, "running": bool}; empty when untimed.
+    clocks: list[dict] = field(default_factory=list)
+    # (game number, actions applied) up to which ``log`` goes; (0, 0) before the first game.
+    logged: tuple[int, int] = (0, 0)
+    # For a replay (``match_replay``): where the step lies, and what was checked.
+    replay: dict | None = None
+    # The offer standing: {"label": "a draw", "by": name, "mine": bool}.
+    offer: dict | None = None
+    # The players away from the match's page: [{"name", "minutes"}], and for the player who
+    # stayed, whether they may claim the win or adjourn yet, or in how many minutes.
+    away: list[dict] = field(default_factory=list)
+    claimable: bool = False
+    claim_in_minutes: int | None = None
+    # Best of Three or Five: each player's games won, in seat order, [{"name", "wins"}].
+    score: list[dict] = field(default_factory=list)
+    # Between two games: {"number": the next game's, "chooser": name, "mine": bool, "ms"}.
+    between_games: dict | None = None
+
+    @property
+    def launching(self) -> bool:
+        return _launching(self.match)
+
+    @property
+    def place(self) -> str:
+        return _place_of(self.match)
+
+
+def _launching(match: Match) -> bool:
+    return match.status in (MatchStatus.OPEN, MatchStatus.LAUNCHING)
+
+
+def _place_of(match: Match) -> str:
+    """Where a match's page keeps its viewer: starting a game, then in a game."""
+    return Place.LAUNCH if _launching(match) else Place.GAME
+
+
+def match_screen(
+    *, match_id: int, viewer: User, logged: tuple[int, int] | None = None
+) -> MatchScreen:
+    """The match as ``viewer`` may see it, with the Chat Log's lines after ``logged`` (the
+    ``logged`` of the screen last shown; None: the whole log). Raises ``NotAllowedToWatch``
+    for a player who may not see it."""
+    match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
+    if match is None:
+        raise NotAllowedToWatch("There is no such match.")
+    # The decklists, large, are the game's business, not the screen's.
+    seats = list(match.seats.select_related("player").defer("decklist").order_by("seat"))
+    seat = may_watch(match=match, viewer=viewer, seats=seats)
+    screen = MatchScreen(match=match, seats=seats, seat=seat, clocks=_clocks(match, seats))
+    if match.status == MatchStatus.PLAYING:
+        _attendance(screen)
+    game = match.games.defer("decklists").order_by("-number").first()
+    if game is None:
+        if logged is None:
+            screen.log = [html for _, html in _chat_lines(match, viewer, since=None)]
+        return screen
+    state = engine.from_json(game.state)
+    names = [each.player.username for each in seats]
+    titles = engine.card_titles(state)
+    faces: dict[str, list[int]] = {}
+    for each in seats:
+        faces.update(each.faces)
+    screen.game = game
+    if match.structure > 1:
+        won = list(match.games.exclude(winner_seat=None).values_list("winner_seat", flat=True))
+        screen.score = [
+            {"name": name, "wins": won.count(index)} for index, name in enumerate(names)
+        ]
+    if match.next_game_at is not None and match.status == MatchStatus.PLAYING:
+        screen.between_games = {
+            "number": game.number + 1,
+            "chooser": names[match.first_chooser],
+            "mine": seat is not None and seat == match.first_chooser,
+            "ms": max(0, int((match.next_game_at - timezone.now()).total_seconds() * 1000)),
+        }
+    screen.board = _board(state, seat, names, titles, faces)
+    screen.board["card_size"] = _card_size(viewer)
+    for player in (screen.board["me"], screen.board["opponent"]):
+        player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
+    screen.log, screen.logged = _log(game, seat, names, titles, logged, viewer)
+    return screen
+
+
+def _attendance(screen: MatchScreen) -> None:
+    """The offer standing and who is away, as ``screen``'s viewer is told them."""
+    match, now = screen.match, timezone.now()
+    if match.offer:
+        offering = screen.seats[match.offer_seat]
+        screen.offer = {
+            "label": MatchOffer(match.offer).label,
+            "by": offering.player.username,
+            "mine": offering.seat == screen.seat,
+        }
+    claim_after = settings.MATCH_AWAY_CLAIM_SECONDS
+    for seat in screen.seats:
+        if seat.away_since is None:
+            continue
+        away_seconds = (now - seat.away_since).total_seconds()
+        screen.away.append({"name": seat.player.username, "minutes": int(away_seconds // 60)})
+        if screen.seat is not None and seat.seat != screen.seat and match.time_limit is None:
+            screen.claimable = away_seconds >= claim_after
+            if not screen.claimable:
+                screen.claim_in_minutes = max(1, math.ceil((claim_after - away_seconds) / 60))
+
+
+def match_place(*, match_id: int, viewer: User) -> str | None:
+    """Where a match's page keeps ``viewer`` (starting a game, or in a game); None if they
+    may not see the match."""
+    match = Match.objects.filter(pk=match_id).first()
+    try:
+        if match is None:
+            raise NotAllowedToWatch("There is no such match.")
+        may_watch(match=match, viewer=viewer)
+    except NotAllowedToWatch:
+        return None
+    return _place_of(match)
+
+
+def _clocks(match: Match, seats: list[MatchSeat]) -> list[dict]:
+    if match.time_limit is None or match.status != MatchStatus.PLAYING:
+        return []
+    now = timezone.now()
+    clocks = []
+    for seat in seats:
+        left = max(0, clock_left_ms(match, seat, now) or 0)
+        clocks.append(
+            {
+                "ms": left,
+                "text": f"{left // 60000}:{left // 1000 % 60:02d}",
+                "running": match.clock_seat == seat.seat,
+            }
+        )
+    return clocks
+
+
+def clock_left_ms(match: Match, seat: MatchSeat, now) -> int | None:
+    """What is left on ``seat``'s clock at ``now``; None in an untimed match."""
+    if match.time_limit is None or seat.clock_left_ms is None:
+        return None
+    if match.clock_seat != seat.seat or match.clock_since is None:
+        return seat.clock_left_ms
+    return seat.clock_left_ms - elapsed_ms(match.clock_since, now)
+
+
+def elapsed_ms(since, now) -> int:
+    return max(0, int((now - since).total_seconds() * 1000))
+
+
+def may_watch(*, match: Match, viewer: User, seats: list[MatchSeat] | None = None) -> int | None:
+    """The viewer's seat in the match, or None for an observer; ``NotAllowedToWatch`` if they
+    may not see it (a match not begun, or one that allows no observers)."""
+    if seats is None:
+        seats = list(match.seats.all())
+    seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
+    if seat is None:
+        if match.status == MatchStatus.ADJOURNED:
+            raise NotAllowedToWatch("This match is adjourned.")
+        if match.status not in (MatchStatus.PLAYING, MatchStatus.FINISHED):
+            raise NotAllowedToWatch("This match has not begun: join it from the Casual Lobby.")
+        if not match.allow_observers:
+            raise NotAllowedToWatch("This match does not allow observers.")
+    return seat
+
+
+def _chat_lines(match: Match, viewer: User, *, since) -> list[tuple]:
+    """The match's chat lines ``viewer`` may read, as (time, html), after ``since``."""
+    lines = (
+        MatchChatLine.objects.filter(match=match)
+        .filter(
+            Q(kind__in=[MatchChatKind.SAY, MatchChatKind.SAY_TO, MatchChatKind.NOTICE])
+            | Q(sender=viewer)
+            | Q(recipient=viewer)
+        )
+        .exclude(Q(sender_id__in=ignored_ids(user_id=viewer.pk)) & ~Q(kind=MatchChatKind.NOTICE))
+        .select_related("sender", "recipient")
+    )
+    if since is not None:
+        lines = lines.filter(sent_at__gt=since)
+    return [(line.sent_at, fragments.chat_line(line, viewer_id=viewer.pk)) for line in lines]
+
+
+def _board(state, seat: int | None, names, titles, faces) -> dict:
+    view = _with_faces(engine.view(state, seat), faces)
+    bottom = 0 if seat is None else seat
+    decision = view["decision"]
+    actions = [
+        {
+            "label": action_label(action, titles),
+            "json": json.dumps(action),
+            "kind": action["kind"],
+            # A quest's own actions (attempt, raid) belong to the quest's card on the playmat.
+            "card": action.get("card", action.get("quest")),
+            # Where a card is played (a unit names its quest): the quest to drop it on.
+            "quest": action.get("quest"),
+        }
+        for action in decision.get("actions", ())
+    ]
+    _mark_actions(view, actions)
+
+    def player(seat: int) -> dict:
+        seen = view["players"][seat]
+        most = max(seen["avatar"]["health"] or 0, seen["health"])
+        return {
+            "seat": seat,
+            "name": names[seat],
+            **seen,
+            "health_segments": [index < seen["health"] for index in range(most)],
+            "power_segments": range(seen["power"]),
+        }
+
+    return {
+        "view": view,
+        "me": player(bottom),
+        "opponent": player(1 - bottom),
+        "quests": [
+            {
+                **quest,
+                "near": quest["units"][bottom],
+                "far": quest["units"][1 - bottom],
+                "my_tokens": quest["tokens"][bottom],
+                "their_tokens": quest["tokens"][1 - bottom],
+                "my_pips": _pips(quest["tokens"][bottom], quest["card"]["level"]),
+                "their_pips": _pips(quest["tokens"][1 - bottom], quest["card"]["level"]),
+                "combat": _quest_combat(view["combat"], quest["card"]["id"], bottom),
+            }
+            for quest in view["quests"]
+        ],
+        "deciding": None if decision["seat"] is None else names[decision["seat"]],
+        "my_decision": seat is not None and decision["seat"] == seat,
+        "actions": actions,
+        "ply": state.applied,
+        "winner": None if view["winner"] is None else names[view["winner"]],
+    }
+
+
+def _with_faces(value, faces):
+    """The view with each card's face address, [set, number], where its deck had one."""
+    if isinstance(value, list):
+        return [_with_faces(item, faces) for item in value]
+    if isinstance(value, dict):
+        copied = {key: _with_faces(item, faces) for key, item in value.items()}
+        if "id" in value and "title" in value and value["title"] in faces:
+            copied["face"] = faces[value["title"]]
+        return copied
+    return value
+
+
+# The kinds of action that play a card from the hand: the hand's affordable cards.
+_PLAY_KINDS = frozenset({"play", "play_tactic"})
+
+
+def _mark_actions(view: dict, actions: list[dict]) -> None:
+    """Mark the cards of ``view`` that a legal action names (``actionable``: a double-click,
+    Enter or a drag does it) and those the viewer can play from the hand now (``playable``,
+    the playmat's affordable hint). Only the deciding seat's view holds actions, so nothing is
+    marked for anyone else."""
+    named = {action["card"] for action in actions if action["card"] is not None}
+    playable = {action["card"] for action in actions if action["kind"] in _PLAY_KINDS}
+    combatants = set()
+    for side in (view["combat"] or {}).get("sides", ()):
+        combatants.update(side["combatants"])
+
+    def mark(value) -> None:
+        if isinstance(value, list):
+            for item in value:
+                mark(item)
+        elif isinstance(value, dict):
+            if "id" in value and "title" in value:
+                value["actionable"] = value["id"] in named
+                value["playable"] = value["id"] in playable
+                value["combatant"] = value["id"] in combatants
+            for item in value.values():
+                mark(item)
+
+    mark(view["players"])
+    mark(view["quests"])
+
+
+def _pips(tokens: int, level: int | None) -> list[bool]:
+    """A quest meter's pips: one per level point, filled by the level tokens placed."""
+    return [index < tokens for index in range(max(level or 0, tokens))]
+
+
+def _quest_combat(combat: dict | None, quest: int, bottom: int) -> dict | None:
+    """The combat at ``quest``, as the seat at the bottom of the playmat reads it: the
+    attacker's and defender's totals beside the quest meter (rulebook, "Quest Meter")."""
+    if combat is None or combat["quest"] != quest:
+        return None
+    totals = {side["seat"]: side["total"] for side in combat["sides"]}
+    attacker = combat["sides"][0]["seat"]
+    return {
+        "kind": combat["kind"],
+        "near": totals.get(bottom, 0),
+        "far": totals.get(1 - bottom, 0),
+        "near_attacks": attacker == bottom,
+    }
+
+
+def _card_size(viewer: User) -> str:
+    """The size ``viewer`` draws the playmat's cards at (Preferences, Card Size)."""
+    return (
+        Preferences.objects.filter(user=viewer).values_list("card_size_playmat", flat=True).first()
+        or CardSize.MEDIUM
+    )
+
+
+def _log(game: Game, seat, names, titles, logged: tuple[int, int] | None, viewer: User):
+    """The Chat Log's lines (HTML) after ``logged`` and the point they reach. A first look,
+    or a new game, gets the game's messages from its opening, with the match's player chat
+    among them in time order; later, only the game messages since (chat arrives live)."""
+    number, applied = logged or (0, 0)
+    full = logged is None or number != game.number
+    timed_events = [(game.started, event) for event in game.opening_events] if full else []
+    actions = game.actions.filter(number__gt=0 if full else applied).order_by("number")
+    for created, events in actions.values_list("created", "events"):
+        timed_events += [(created, event) for event in events]
+    lines = []
+    for at, event in timed_events:
+        if text := engine.render(event, seat, names, titles):
+            lines.append((at, fragments.game_line(text)))
+    if full:
+        lines += _chat_lines(game.match, viewer, since=None)
+        lines.sort(key=lambda line: line[0])
+    return [html for _, html in lines], (game.number, game.applied)
+
+
+class NoReplay(UserError):
+    """The match has no replay yet (it is not over)."""
+
+
+class NoSuchMatch(NoReplay):
+    pass
+
+
+def match_replay(
+    *, match_id: int, viewer: User, game_number: int | None, step: int | None, own_view: bool
+) -> MatchScreen:
+    """A finished match's game as it stood after ``step`` of its actions (None: the end),
+    from the public view, or from the viewer's own seat when they played it and ask for it
+    (``own_view``). The screen's ``replay`` says where the step lies and whether the seed
+    matches its published hash and the log replays to the stored result."""
+    match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
+    if match is None:
+        raise NoSuchMatch("There is no such match.")
+    if match.status != MatchStatus.FINISHED:
+        raise NoReplay("A match's replay opens when the match has ended.")
+    seats = list(match.seats.select_related("player").order_by("seat"))
+    games = list(match.games.order_by("number"))
+    if not games:
+        raise NoReplay("This match ended before its first game began.")
+    game = next((each for each in games if each.number == game_number), games[-1])
+    actions = list(game.actions.order_by("number").values_list("action", flat=True))
+    step = len(actions) if step is None else max(0, min(step, len(actions)))
+    own_seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
+    seat = own_seat if own_view else None
+    names = [each.player.username for each in seats]
+    faces: dict[str, list[int]] = {}
+    for each in seats:
+        faces.update(each.faces)
+    events: list[dict] = []
+    state = engine.new_game(game.decklists, game.seed, events, first=game.first_seat)
+    for action in actions[:step]:
+        events += engine.apply(state, action)
+    titles = engine.card_titles(state)
+    board = _board(state, seat, names, titles, faces)
+    board["card_size"] = _card_size(viewer)
+    board["my_decision"] = False
+    lines = [engine.render(event, seat, names, titles) for event in events]
+    # The check of the whole log reuses the step's state when the step is the last one.
+    replayed = (
+        state
+        if step == len(actions)
+        else engine.replay(game.decklists, game.seed, actions, first=game.first_seat)
+    )
+    screen = MatchScreen(match=match, seats=seats, seat=seat, game=game, board=board)
+    screen.log = [fragments.game_line(line) for line in lines if line]
+    screen.replay = {
+        "games": games,
+        "step": step,
+        "steps": len(actions),
+        "own_seat": own_seat,
+        "own_view": seat is not None,
+        "hash_matches": seed_commitment(game.seed, game.seed_salt) == game.seed_hash,
+        "log_replays": engine.to_json(replayed) == game.state,
+        "replayed_winner": None if replayed.winner is None else names[replayed.winner],
+    }
+    return screen
+
+
+def seed_commitment(seed: int, salt: str) -> str:
+    """The published hash of a game's seed: sha256 of "<salt>:<seed>" in hexadecimal."""
+    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class PastMatch:
+    match: Match
+    opponent: User | None
+    archetype: str
+    opponent_archetype: str
+    result: str  # "Won", "Lost", "Drawn" or "Ended"
+    score: str  # games won and lost, e.g. "2–1"
+    actions: int
+    # A Skirmish's level ("Hard"); blank for a match of two people.
+    skirmish: str = ""
+
+
+def skirmish_record(*, player: User) -> dict[str, int]:
+    """The player's finished Skirmishes: how many won and lost."""
+    finished = Match.objects.filter(
+        seats__player=player, status=MatchStatus.FINISHED, computer_level__gt=""
+    )
+    won = finished.filter(winner=player).count()
+    return {"won": won, "lost": finished.exclude(winner=None).count() - won}
+
+
+def match_history(*, player: User) -> list[PastMatch]:
+    """The player's finished matches, newest first: opponent, decks' archetypes, result,
+    length and date (rulebook: match history per player)."""
+    matches = (
+        Match.objects.filter(seats__player=player, status=MatchStatus.FINISHED)
+        .select_related("winner")
+        .prefetch_related("seats__player", "games")
+        .annotate(action_count=Count("games__actions", distinct=True))
+        .order_by("-ended", "-pk")
+    )
+    history = []
+    for match in matches:
+        mine = next(seat for seat in match.seats.all() if seat.player_id == player.pk)
+        theirs = next((seat for seat in match.seats.all() if seat.pk != mine.pk), None)
+        won = sum(1 for game in match.games.all() if game.winner_seat == mine.seat)
+        lost = sum(
+            1
+            for game in match.games.all()
+            if game.winner_seat is not None and game.winner_seat != mine.seat
+        )
+        if match.winner_id is None:
+            result = "Drawn" if match.end_reason == DRAWN_BY_AGREEMENT else "Ended"
+        else:
+            result = "Won" if match.winner_id == player.pk else "Lost"
+        history.append(
+            PastMatch(
+                match=match,
+                opponent=theirs.player if theirs else None,
+                archetype=mine.archetype,
+                opponent_archetype=theirs.archetype if theirs else "",
+                result=result,
+                score=f"{won}–{lost}",
+                actions=match.action_count,
+                skirmish=match.get_computer_level_display() if match.computer_level else "",
+            )
+        )
+    return history

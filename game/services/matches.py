@@ -1,0 +1,699 @@
+"""Casual matches: create, join, leave, get ready, and play each game through the engine
+(rulebook, Casual Lobby; DESIGN.md, "Live play").
+
+Every writer locks the match row first, so two requests on one match, from any web process,
+run one after the other. An action is accepted only at the ply the game has reached: the
+client sends the number of actions it has seen, so a resent action finds its ply already
+played and is answered without being applied twice.
+"""
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings as site_settings
+from django.contrib.auth.hashers import check_password, make_password
+from django.db import transaction
+from django.utils import timezone
+
+from collection.decks import selectors as deck_selectors
+from collection.decks.models import Deck, PlayFormat
+from game import fragments
+from game.computer import run_after_commit
+from game.engine import api as engine
+from game.engine.actions import pass_
+from game.engine.errors import IllegalAction, InvalidDecklist
+from game.engine.events import WIN_REASONS
+from game.models import (
+    Game,
+    GameAction,
+    Match,
+    MatchSeat,
+    MatchStatus,
+    MatchStructure,
+    QuickJoinSettings,
+)
+from game.selectors import (
+    card_faces,
+    clock_left_ms,
+    computer_seats,
+    deck_decklist,
+    deck_faces,
+    elapsed_ms,
+    open_matches,
+    player_decks,
+    practice_decklists,
+    quick_join_settings,
+    seed_commitment,
+    side_of,
+)
+from tcgsite.accounts.models import User
+from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
+from tcgsite.errors import UserError
+from tcgsite.lobbies.places import Lobby
+from tcgsite.lobbies.registry import lobby_panel_message
+from tcgsite.lobbies.services.presence import lobby_group
+from tcgsite.realtime import send_on_commit, user_group
+
+SEATS = 2
+ACTIVE_STATUSES = (MatchStatus.OPEN, MatchStatus.LAUNCHING, MatchStatus.PLAYING)
+TITLE_MAX = Match._meta.get_field("title").max_length
+PASSWORD_MAX = 60
+STANDARD_FORMAT = "standard"
+PRACTICE_DECK_NAME = "Practice deck"
+# The Create window's time limits (the match's total, half for each player), in seconds.
+TIME_LIMITS = (20 * 60, 30 * 60, 60 * 60, 90 * 60)
+MAX_TIME_LIMIT = 3 * 60 * 60
+BETWEEN_GAMES = "This game is over: the next game of the match begins in a moment."
+
+
+class MatchError(UserError):
+    pass
+
+
+class StalePly(MatchError):
+    """A decision sent from a page that is behind the game: it needs the game as it stands."""
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What the Create window sets (rulebook, Casual Lobby, "Creating a Match")."""
+
+    title: str = ""
+    structure: int = MatchStructure.SINGLE_GAME
+    password: str = ""
+    allow_observers: bool = True
+    friends_only: bool = False
+    light_vs_dark: bool = False
+    time_limit: int | None = None  # seconds in all, half for each player
+    practice: bool = False
+    # A Challenge (the User List's menu): only this player may join.
+    challenged: User | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """What one accepted action did: the game after it, its events, and whether the action
+    was a resend of one already applied (then nothing changed)."""
+
+    game: Game
+    events: list[dict]
+    resent: bool = False
+
+
+def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> Match:
+    """Open a match with ``host`` in its first seat (with ``deck``, unless it is a Practice
+    Game, which deals its own decks)."""
+    title = " ".join(settings.title.split())[:TITLE_MAX] or host.username
+    if settings.structure not in MatchStructure.values:
+        raise MatchError("Choose a Single Game, Best of Three or Best of Five.")
+    if settings.time_limit is not None and not 0 < settings.time_limit <= MAX_TIME_LIMIT:
+        raise MatchError("Choose a time limit from the list, or none.")
+    if len(settings.password) > PASSWORD_MAX:
+        raise MatchError(f"A match password has at most {PASSWORD_MAX} characters.")
+    challenged = settings.challenged
+    if challenged is not None:
+        if challenged.pk == host.pk:
+            raise MatchError("You can't challenge yourself.")
+        if is_ignored(user=challenged, other=host):
+            raise MatchError(f"{challenged.username} is not taking challenges from you.")
+    with transaction.atomic():
+        User.objects.select_for_update().get(pk=host.pk)
+        refuse_if_busy(host)
+        if settings.practice:
+            deck, decklist, archetype = None, {}, ""
+        else:
+            decklist, archetype = checked_decklist(deck, host)
+        match = Match.objects.create(
+            title=title,
+            host=host,
+            structure=settings.structure,
+            password=make_password(settings.password) if settings.password else "",
+            allow_observers=settings.allow_observers,
+            friends_only=settings.friends_only,
+            light_vs_dark=settings.light_vs_dark and not settings.practice,
+            time_limit=settings.time_limit,
+            practice=settings.practice,
+            challenged=challenged,
+        )
+        _seat(match, 0, host, deck, decklist, archetype)
+        if challenged is not None:
+            send_on_commit(
+                group=user_group(challenged.pk),
+                message_type="lobby.toast",
+                payload={"sender_id": host.pk, "html": fragments.challenge_toast(match)},
+            )
+        announce(match)
+        _announce_medallion(match, created=True)
+    return match
+
+
+def match_join(*, match_id: int, player: User, deck: Deck | None, password: str = "") -> Match:
+    """Take the free seat of an open match; the match moves to its Match Launch screen."""
+    with transaction.atomic():
+        User.objects.select_for_update().get(pk=player.pk)
+        match = locked_match(match_id)
+        if match.status != MatchStatus.OPEN:
+            raise MatchError(f"Match {match.pk} is not waiting for a player.")
+        if match.seats.filter(player=player).exists():
+            raise MatchError("You are already in this match.")
+        refuse_if_busy(player)
+        if match.needs_password and not check_password(password, match.password):
+            raise MatchError("That is not the match's password (passwords are case-sensitive).")
+        host = match.host
+        if is_ignored(user=host, other=player):
+            raise MatchError(f"{host.username} is not taking you on.")
+        if match.friends_only and not is_friend(user=host, other=player):
+            raise MatchError(f"Only {host.username}'s friends may join this match.")
+        if match.challenged_id is not None and match.challenged_id != player.pk:
+            raise MatchError(f"This match is {host.username}'s challenge to another player.")
+        taken = match.seats.get()
+        if match.practice:
+            deck, decklist, archetype = None, {}, ""
+        else:
+            decklist, archetype = checked_decklist(deck, player)
+        if match.light_vs_dark and side_of(archetype) == taken.side:
+            raise MatchError(
+                "This match is light versus dark: bring a deck of the other side "
+                f"({'Sith or Imperial' if taken.side == 'light' else 'Jedi or Rebel'})."
+            )
+        _seat(match, 1 - taken.seat, player, deck, decklist, archetype)
+        match.status = MatchStatus.LAUNCHING
+        match.save(update_fields=["status"])
+        announce(match)
+        _announce_medallion(match)
+    return match
+
+
+def quick_join_settings_save(
+    *, player: User, structure: int, time_limit: int | None, deck: Deck | None
+) -> QuickJoinSettings:
+    """Save the kind of match Quick Join looks for, or creates."""
+    if structure not in MatchStructure.values:
+        raise MatchError("Choose a Single Game, Best of Three or Best of Five.")
+    if time_limit is not None and time_limit not in TIME_LIMITS:
+        raise MatchError("Choose a time limit from the list, or none.")
+    if deck is not None and deck.owner_id != player.pk:
+        raise MatchError("Choose one of your own decks.")
+    saved, _ = QuickJoinSettings.objects.update_or_create(
+        player=player, defaults={"structure": structure, "time_limit": time_limit, "deck": deck}
+    )
+    return saved
+
+
+def quick_join(*, player: User) -> Match:
+    """Join the first waiting match that fits the player's Quick Join Settings (no password,
+    not a Practice Game), or create one with them."""
+    wanted = quick_join_settings(player=player)
+    deck = wanted.deck or next((deck for deck, valid in player_decks(player=player) if valid), None)
+    if deck is None:
+        raise MatchError("Quick Join needs a valid deck: open a starter deck first.")
+    for match in open_matches(viewer=player):
+        fits = (
+            match.host_id != player.pk
+            and not match.practice
+            and not match.password
+            and match.structure == wanted.structure
+            and match.time_limit == wanted.time_limit
+            and match.challenged_id is None
+        )
+        if not fits:
+            continue
+        try:
+            return match_join(match_id=match.pk, player=player, deck=deck)
+        except MatchError:
+            continue  # taken meanwhile, or not for this deck: try the next
+    settings = MatchSettings(structure=wanted.structure, time_limit=wanted.time_limit)
+    return match_create(host=player, deck=deck, settings=settings)
+
+
+def match_leave(*, match_id: int, player: User) -> Match:
+    """Leave a match before it begins: the host's leaving cancels it, the other player's
+    opens their seat again."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        seat = seat_of(match, player)
+        if match.status not in (MatchStatus.OPEN, MatchStatus.LAUNCHING):
+            raise MatchError("The match has begun: concede the game instead.")
+        if match.games.exists():
+            # A resumed match left before it went on is adjourned again.
+            match.status = MatchStatus.ADJOURNED
+            match.end_reason = f"{player.username} left before the match went on."
+            match.save(update_fields=["status", "end_reason"])
+            match.seats.update(ready=False)
+            announce(match)
+            return match
+        if player.pk == match.host_id:
+            match.status = MatchStatus.CANCELLED
+            match.ended = timezone.now()
+            match.end_reason = f"{player.username} cancelled the match."
+            match.save(update_fields=["status", "ended", "end_reason"])
+        else:
+            seat.delete()
+            match.seats.update(ready=False)
+            match.status = MatchStatus.OPEN
+            match.save(update_fields=["status"])
+        announce(match)
+        _announce_medallion(match, created=match.status == MatchStatus.OPEN)
+    return match
+
+
+def match_challenge_decline(*, match_id: int, player: User) -> Match:
+    """The challenged player declines: the challenge is cancelled."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if match.challenged_id != player.pk or match.status != MatchStatus.OPEN:
+            raise MatchError("There is no challenge of yours to decline here.")
+        match.status = MatchStatus.CANCELLED
+        match.ended = timezone.now()
+        match.end_reason = f"{player.username} declined the challenge."
+        match.save(update_fields=["status", "ended", "end_reason"])
+        announce(match)
+        _announce_medallion(match)
+    return match
+
+
+def match_ready(*, match_id: int, player: User, ready: bool = True) -> Match:
+    """Ready to go (or not) on the Match Launch screen; when both players are ready, the
+    first game begins."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        seat = seat_of(match, player)
+        if match.status != MatchStatus.LAUNCHING:
+            raise MatchError(
+                "Wait for an opponent to join."
+                if match.status == MatchStatus.OPEN
+                else "The match has already begun."
+            )
+        seat.ready = ready
+        seat.save(update_fields=["ready"])
+        if ready and not match.seats.filter(ready=False).exists():
+            resumed = match.games.order_by("-number").first()
+            match.status = MatchStatus.PLAYING
+            if resumed is not None and resumed.ended is not None:
+                match.save(update_fields=["status"])
+                _next_game(match, match.first_chooser)
+            elif resumed is not None:
+                match.save(update_fields=["status"])
+                state = engine.from_json(resumed.state)
+                clock_switch(match, engine.legal_actions(state).seat)
+                _computer_turn(match, resumed, state)
+            else:
+                match.started = timezone.now()
+                match.save(update_fields=["status", "started"])
+                start_first_game(match)
+        announce(match)
+    return match
+
+
+def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played:
+    """Apply ``action`` for ``player`` at ``ply`` (the number of actions they have seen).
+
+    A stale ply is refused, except when the action at that ply is the very one sent again
+    by the same seat: that is a resend, answered as played.
+    """
+    with transaction.atomic():
+        match = locked_match(match_id)
+        seat = seat_of(match, player).seat
+        if match.status != MatchStatus.PLAYING:
+            raise MatchError("The match is not in progress.")
+        game = match.games.select_for_update().order_by("-number").first()
+        if _time_out(match):
+            return Played(game=game, events=[])
+        if game.ended is not None:
+            raise MatchError(BETWEEN_GAMES)
+        if ply != game.applied:
+            stored = game.actions.filter(number=ply + 1).first()
+            if stored is not None and stored.seat == seat and stored.action == action:
+                return Played(game=game, events=[], resent=True)
+            raise StalePly("The game has moved on since: here it is as it stands.")
+        state = engine.from_json(game.state)
+        decision = engine.legal_actions(state)
+        if decision.seat != seat:
+            raise MatchError("It is not your decision: wait for your opponent.")
+        try:
+            events = engine.apply(state, action)
+        except IllegalAction as error:
+            raise MatchError("That is not a legal action now.") from error
+        game.applied += 1
+        GameAction.objects.create(
+            game=game, number=game.applied, seat=seat, action=action, events=events
+        )
+        events += _passes_when_out_of_actions(match, game, state)
+        game.state = engine.to_json(state)
+        fields = ["applied", "state"]
+        if state.winner is not None:
+            game.winner_seat = state.winner
+            game.win_reason = WIN_REASONS.get(state.win_reason or "", state.win_reason or "")
+            game.ended = timezone.now()
+            fields += ["winner_seat", "win_reason", "ended"]
+        game.save(update_fields=fields)
+        if state.winner is not None:
+            _game_over(match, game)
+        else:
+            clock_switch(match, engine.legal_actions(state).seat)
+            _computer_turn(match, game, state)
+        announce(match)
+    return Played(game=game, events=events)
+
+
+def _passes_when_out_of_actions(match: Match, game: Game, state) -> list[dict]:
+    """Pass for each player who asked for it (Preferences, "Pass When Out of Actions")
+    whenever passing is all they can do; each pass is stored in the log like any action."""
+    autopass = {
+        seat.seat
+        for seat in match.seats.select_related("player__preferences")
+        if seat.player.preferences.pass_when_out_of_actions
+    }
+    events: list[dict] = []
+    while state.winner is None:
+        decision = engine.legal_actions(state)
+        if decision.seat not in autopass or decision.actions != [pass_()]:
+            break
+        passed = engine.apply(state, pass_())
+        game.applied += 1
+        GameAction.objects.create(
+            game=game, number=game.applied, seat=decision.seat, action=pass_(), events=passed
+        )
+        events += passed
+    return events
+
+
+def match_concede(*, match_id: int, player: User) -> Match:
+    """Concede the current game (rulebook, THE GAME SCREEN, "The Playmat")."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        seat = seat_of(match, player).seat
+        if match.status != MatchStatus.PLAYING:
+            raise MatchError("The match is not in progress.")
+        game = match.games.select_for_update().order_by("-number").first()
+        if _time_out(match):
+            return match
+        if game.ended is not None:
+            raise MatchError(BETWEEN_GAMES)
+        game.winner_seat = 1 - seat
+        game.win_reason = f"{player.username} conceded"
+        game.ended = timezone.now()
+        game.save(update_fields=["winner_seat", "win_reason", "ended"])
+        _game_over(match, game)
+        announce(match)
+    return match
+
+
+def match_end_by_staff(*, match_id: int, staff: User, reason: str) -> Match:
+    """End a match that is stuck, with no winner and the reason recorded (the admin)."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise MatchError("Give the reason for ending the match.")
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if match.status not in ACTIVE_STATUSES:
+            raise MatchError("The match has already ended.")
+        now = timezone.now()
+        game = match.games.select_for_update().order_by("-number").first()
+        if game is not None and game.ended is None:
+            game.ended, game.win_reason = now, "ended by staff"
+            game.save(update_fields=["ended", "win_reason"])
+        clock_switch(match, None)
+        match.status = MatchStatus.FINISHED if game is not None else MatchStatus.CANCELLED
+        match.ended = now
+        match.end_reason = f"ended by staff ({staff.username}): {reason}"[:200]
+        match.save(update_fields=["status", "ended", "end_reason"])
+        announce(match)
+        _announce_medallion(match)
+    return match
+
+
+def match_time_check(*, match_id: int) -> bool:
+    """End the match if its running clock has run out; whether it did."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        return match.status == MatchStatus.PLAYING and _time_out(match)
+
+
+def match_clocks_sweep() -> int:
+    """End every timed match whose running clock has run out, also while nobody is
+    connected to it; the number ended. Safe to run twice, or in two processes at once."""
+    running = Match.objects.filter(status=MatchStatus.PLAYING, clock_seat__isnull=False)
+    return sum(
+        match_time_check(match_id=match_id) for match_id in running.values_list("pk", flat=True)
+    )
+
+
+def clock_switch(match: Match, seat: int | None) -> None:
+    """Stop the running clock, charging it the time since it started, and start ``seat``'s
+    (None: no clock runs). Only in a timed match; the caller holds the match's lock."""
+    if match.time_limit is None:
+        return
+    now = timezone.now()
+    if match.clock_seat is not None and match.clock_since is not None:
+        running = match.seats.select_for_update().get(seat=match.clock_seat)
+        running.clock_left_ms -= elapsed_ms(match.clock_since, now)
+        running.save(update_fields=["clock_left_ms"])
+    match.clock_seat = seat
+    match.clock_since = None if seat is None else now
+    match.save(update_fields=["clock_seat", "clock_since"])
+
+
+def _time_out(match: Match) -> bool:
+    """If the running clock has run out, its player loses the match on time (rulebook:
+    "If your total time runs out, you forfeit the game"; one clock serves every game of the
+    match, so the match is lost). The caller holds the match's lock."""
+    if match.time_limit is None or match.clock_seat is None:
+        return False
+    seat = match.seats.select_related("player").get(seat=match.clock_seat)
+    if clock_left_ms(match, seat, timezone.now()) > 0:
+        return False
+    winner = match.seats.select_related("player").get(seat=1 - seat.seat)
+    game = match.games.select_for_update().order_by("-number").first()
+    now = timezone.now()
+    reason = f"{seat.player.username} ran out of time"
+    game.winner_seat, game.win_reason, game.ended = winner.seat, reason, now
+    game.save(update_fields=["winner_seat", "win_reason", "ended"])
+    clock_switch(match, None)
+    match.status = MatchStatus.FINISHED
+    match.ended = now
+    match.winner = winner.player
+    match.end_reason = reason
+    match.offer, match.offer_seat = "", None
+    match.save(update_fields=["status", "ended", "winner", "end_reason", "offer", "offer_seat"])
+    announce(match)
+    return True
+
+
+def match_group(match_id: int) -> str:
+    """The group of every socket open on a match's page, players' and observers'."""
+    return f"match.{match_id}"
+
+
+def announce(match: Match) -> None:
+    """After the commit, the match's sockets show it anew."""
+    send_on_commit(group=match_group(match.pk), message_type="match.changed", payload={})
+
+
+def _announce_medallion(match: Match, *, created: bool = False) -> None:
+    """After the commit, the Casual Lobby's Match Medallions follow: a medallion shows while
+    its match waits for a player, to the players allowed to join it."""
+    if match.status == MatchStatus.OPEN:
+        html = fragments.medallion(match, added=created)
+        visible_to = None
+        if match.challenged_id is not None:
+            visible_to = {match.host_id, match.challenged_id}
+        elif match.friends_only:
+            visible_to = {match.host_id, *match.host.friends.values_list("pk", flat=True)}
+        payload = lobby_panel_message(
+            html, visible_to=visible_to, hidden_from=ignored_ids(user_id=match.host_id)
+        )
+    else:
+        payload = lobby_panel_message(fragments.medallion_removed(match.pk))
+    send_on_commit(group=lobby_group(Lobby.CASUAL), message_type="lobby.panel", payload=payload)
+
+
+def locked_match(match_id: int) -> Match:
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise MatchError("There is no such match.")
+    return match
+
+
+def seat_of(match: Match, player: User) -> MatchSeat:
+    seat = match.seats.filter(player=player).first()
+    if seat is None:
+        raise MatchError("You are not playing in this match.")
+    return seat
+
+
+def refuse_if_busy(player: User) -> None:
+    other = (
+        Match.objects.filter(seats__player=player, status__in=ACTIVE_STATUSES)
+        .order_by("-pk")
+        .first()
+    )
+    if other is not None:
+        raise MatchError(f"You are already in match {other.pk}: finish or leave it first.")
+
+
+def checked_decklist(deck: Deck, player: User) -> tuple[dict, str]:
+    if deck.owner_id != player.pk:
+        raise MatchError("Choose one of your own decks.")
+    standard = PlayFormat.objects.filter(slug=STANDARD_FORMAT).first()
+    if standard is not None:
+        validation = deck_selectors.deck_validate(deck=deck, play_format=standard)
+        if not validation.valid:
+            raise MatchError(f"{deck.name} is not a valid {standard.name} deck.")
+    decklist = deck_decklist(deck=deck)
+    if decklist["avatar"] is None or not decklist["quests"]:
+        raise MatchError(f"{deck.name} needs an avatar and a quest pile.")
+    return decklist, decklist["avatar"]["archetype"]
+
+
+def _seat(match, seat, player, deck, decklist, archetype) -> MatchSeat:
+    return MatchSeat.objects.create(
+        match=match,
+        seat=seat,
+        player=player,
+        deck=deck,
+        deck_name=deck.name if deck else PRACTICE_DECK_NAME,
+        side=side_of(archetype) if archetype else "",
+        archetype=archetype,
+        decklist=decklist,
+        faces=deck_faces(deck=deck) if deck else {},
+    )
+
+
+def _practice_decks_deal(match: Match) -> None:
+    """Deal the two fixed practice decks to the two players at random (rulebook: "The two
+    decks are the same in each Practice Game, and are randomly assigned")."""
+    decklists = practice_decklists()
+    archetypes = list(decklists)
+    if secrets.randbelow(2):
+        archetypes.reverse()
+    for seat, archetype in zip(match.seats.order_by("seat"), archetypes, strict=True):
+        seat.decklist = decklists[archetype]
+        seat.archetype = archetype
+        seat.side = side_of(archetype)
+        seat.deck_name = f"{PRACTICE_DECK_NAME} ({archetype.capitalize()})"
+        seat.faces = card_faces(titles=decklist_titles(decklists[archetype]))
+        seat.save(update_fields=["decklist", "archetype", "side", "deck_name", "faces"])
+
+
+def decklist_titles(decklist: dict) -> set[str]:
+    cards = [decklist["avatar"], *decklist["quests"], *decklist["deck"], *decklist["created"]]
+    return {card["title"] for card in cards}
+
+
+def match_first_choose(*, match_id: int, player: User, go_first: bool) -> Match:
+    """Between two games of a match, the loser of the last chooses who goes first in the
+    next, which begins at once."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        seat = seat_of(match, player).seat
+        if match.status != MatchStatus.PLAYING or match.next_game_at is None:
+            raise MatchError("No game of this match is about to begin.")
+        if seat != match.first_chooser:
+            raise MatchError("The loser of the last game chooses who goes first.")
+        _next_game(match, seat if go_first else 1 - seat)
+        announce(match)
+    return match
+
+
+def match_next_game_check(*, match_id: int) -> bool:
+    """Begin the next game of the match if its pause is over (the loser of the last game goes
+    first when they did not choose); whether it began."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        due = (
+            match.status == MatchStatus.PLAYING
+            and match.next_game_at is not None
+            and match.next_game_at <= timezone.now()
+        )
+        if due:
+            _next_game(match, match.first_chooser)
+            announce(match)
+    return due
+
+
+def match_next_games_sweep() -> int:
+    """Begin every next game whose pause is over, also while nobody is connected; how many.
+    Safe to run twice, or in two processes at once."""
+    due = Match.objects.filter(status=MatchStatus.PLAYING, next_game_at__lte=timezone.now())
+    return sum(
+        match_next_game_check(match_id=match_id) for match_id in due.values_list("pk", flat=True)
+    )
+
+
+def start_first_game(match: Match) -> Game:
+    """The match's first game, its clocks set; the caller holds the match's lock."""
+    if match.time_limit is not None:
+        match.seats.update(clock_left_ms=match.time_limit * 1000 // SEATS)
+    if match.practice:
+        _practice_decks_deal(match)
+    return _game_start(match)
+
+
+def _computer_turn(match: Match, game: Game, state) -> None:
+    """If a computer opponent decides next, its turn runs after the commit, off the request
+    path (game/computer.py)."""
+    if not match.computer_level or state.winner is not None:
+        return
+    if engine.legal_actions(state).seat in computer_seats(match):
+        run_after_commit(
+            "game.computer_move", match_id=match.pk, game_number=game.number, ply=game.applied
+        )
+
+
+def _next_game(match: Match, first: int | None) -> None:
+    match.first_chooser = match.next_game_at = None
+    match.save(update_fields=["first_chooser", "next_game_at"])
+    _game_start(match, first=first)
+
+
+def _game_start(match: Match, *, first: int | None = None) -> Game:
+    number = match.games.count() + 1
+    decklists = [seat.decklist for seat in match.seats.order_by("seat")]
+    seed = secrets.randbits(63)
+    salt = secrets.token_hex(16)
+    opening_events: list[dict] = []
+    try:
+        state = engine.new_game(decklists, seed, opening_events, first=first)
+    except InvalidDecklist as error:
+        raise MatchError(f"A deck cannot be played: {error}") from error
+    clock_switch(match, engine.legal_actions(state).seat)
+    game = Game.objects.create(
+        match=match,
+        number=number,
+        seed=seed,
+        seed_salt=salt,
+        seed_hash=seed_commitment(seed, salt),
+        decklists=decklists,
+        first_seat=first,
+        state=engine.to_json(state),
+        opening_events=opening_events,
+    )
+    _computer_turn(match, game, state)
+    return game
+
+
+def _game_over(match: Match, game: Game) -> None:
+    """After a game: the next game of the match, or the match's end once a player has won
+    the games the structure asks for."""
+    if match.offer:
+        match.offer, match.offer_seat = "", None
+        match.save(update_fields=["offer", "offer_seat"])
+    games = list(match.games.exclude(winner_seat=None).values_list("winner_seat", flat=True))
+    needed = match.structure // 2 + 1
+    for seat in range(SEATS):
+        if games.count(seat) >= needed:
+            match.status = MatchStatus.FINISHED
+            match.ended = timezone.now()
+            match.winner = match.seats.get(seat=seat).player
+            match.end_reason = game.win_reason
+            match.save(update_fields=["status", "ended", "winner", "end_reason"])
+            clock_switch(match, None)
+            return
+    # Rule taken for Best of Three and Best of Five: the loser of a game chooses who goes
+    # first in the next, during a short pause; if they let it pass, they go first.
+    clock_switch(match, None)
+    match.first_chooser = 1 - game.winner_seat
+    match.next_game_at = timezone.now() + timedelta(seconds=site_settings.MATCH_NEXT_GAME_SECONDS)
+    match.save(update_fields=["first_chooser", "next_game_at"])

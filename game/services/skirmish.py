@@ -1,0 +1,157 @@
+"""Skirmish (rulebook, "Skirmish"): a player's deck against one of four computer opponents,
+each playing its archetype's starter deck, at the level the player chooses.
+
+The computer's seat plays through the same match service as a person: each of its decisions
+is a task run off the request path after a short pause (game/computer.py), which reads the
+game, lets the agent choose from its seat's view, and sends the action with the ply it was
+scheduled for, so a task run twice, or late, changes nothing.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from collection.decks.models import Deck
+from game.ai.search import SearchAgent
+from game.engine import api as engine
+from game.models import (
+    ComputerLevel,
+    ComputerOpponent,
+    Match,
+    MatchOffer,
+    MatchSeat,
+    MatchStatus,
+)
+from game.selectors import (
+    card_faces,
+    computer_seats,
+    side_of,
+    starter_decklist_of,
+    starter_decklists_all,
+)
+from game.services.matches import (
+    TIME_LIMITS,
+    MatchError,
+    StalePly,
+    announce,
+    checked_decklist,
+    decklist_titles,
+    game_act,
+    refuse_if_busy,
+    start_first_game,
+)
+from game.services.offers import match_offer_answer
+from tcgsite.accounts.models import User
+
+SKIRMISH_DECK = "{archetype} starter deck"
+# The computer accepts a draw when its avatar has this much less health left than yours.
+DRAW_WHEN_BEHIND_BY = 5
+
+
+def skirmish_start(
+    *, player: User, deck: Deck | None, archetype: str, level: str, time_limit: int | None = None
+) -> Match:
+    """A Skirmish of ``player``'s ``deck`` against the computer opponent of ``archetype``; it
+    begins at once, the player in the first seat."""
+    if level not in ComputerLevel.values:
+        raise MatchError("Choose Easy, Normal or Hard.")
+    if time_limit is not None and time_limit not in TIME_LIMITS:
+        raise MatchError("Choose a time limit from the list, or none.")
+    if deck is None:
+        raise MatchError("Choose one of your decks.")
+    opponent = ComputerOpponent.objects.select_related("player").filter(archetype=archetype).first()
+    if opponent is None:
+        raise MatchError("Choose one of the four computer opponents.")
+    with transaction.atomic():
+        User.objects.select_for_update().get(pk=player.pk)
+        refuse_if_busy(player)
+        decklist, player_archetype = checked_decklist(deck, player)
+        computer_decklist = starter_decklist_of(archetype)
+        match = Match.objects.create(
+            title=f"Skirmish: {player.username} vs {opponent.player.username}",
+            host=player,
+            status=MatchStatus.PLAYING,
+            started=timezone.now(),
+            computer_level=level,
+            time_limit=time_limit,
+        )
+        MatchSeat.objects.create(
+            match=match,
+            seat=0,
+            player=player,
+            deck=deck,
+            deck_name=deck.name,
+            side=side_of(player_archetype),
+            archetype=player_archetype,
+            decklist=decklist,
+            faces=card_faces(titles=decklist_titles(decklist)),
+            ready=True,
+        )
+        MatchSeat.objects.create(
+            match=match,
+            seat=1,
+            player=opponent.player,
+            deck_name=SKIRMISH_DECK.format(archetype=archetype.capitalize()),
+            side=side_of(archetype),
+            archetype=archetype,
+            decklist=computer_decklist,
+            faces=card_faces(titles=decklist_titles(computer_decklist)),
+            ready=True,
+        )
+        start_first_game(match)
+        announce(match)
+    return match
+
+
+def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
+    """The computer's decision at ``ply`` of game ``game_number``, if it is still its to make;
+    whether it acted. Thinks outside any lock: the match service checks the ply again."""
+    match = Match.objects.filter(pk=match_id, status=MatchStatus.PLAYING).first()
+    if match is None or not match.computer_level:
+        return False
+    game = match.games.filter(number=game_number, ended=None).first()
+    if game is None or game.applied != ply:
+        return False
+    state = engine.from_json(game.state)
+    decision = engine.legal_actions(state)
+    if decision.seat not in computer_seats(match):
+        return False
+    seat = match.seats.select_related("player").get(seat=decision.seat)
+    agent = computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)
+    action = agent.choose(state, decision)
+    try:
+        game_act(match_id=match_id, player=seat.player, ply=ply, action=action)
+    except (StalePly, MatchError):
+        return False  # the game moved on meanwhile (a concession, a flag fallen)
+    return True
+
+
+def computer_answer_offer(*, match_id: int) -> bool:
+    """The computer answers a person's offer: it agrees to adjourn, and to a draw only when
+    its avatar is well behind; whether it answered."""
+    match = Match.objects.filter(pk=match_id, status=MatchStatus.PLAYING).first()
+    if match is None or not match.offer:
+        return False
+    seats = computer_seats(match)
+    if not seats or match.offer_seat in seats:
+        return False
+    seat = match.seats.select_related("player").get(seat=next(iter(seats)))
+    accept = match.offer == MatchOffer.ADJOURN or _behind(match, seat.seat)
+    try:
+        match_offer_answer(match_id=match_id, player=seat.player, accept=accept)
+    except MatchError:
+        return False
+    return True
+
+
+def computer_agent(level: str, *, seed: int, own: dict) -> SearchAgent:
+    """The agent that plays at ``level`` with the decklist ``own``; seeded with the game's
+    seed (it mixes in the ply itself), so a game against it replays exactly. It expects its
+    opponent to play like the starter deck of the opponent's archetype."""
+    return SearchAgent(seed, level, priors=starter_decklists_all(), own=own)
+
+
+def _behind(match: Match, seat: int) -> bool:
+    game = match.games.order_by("-number").first()
+    seen = engine.view(engine.from_json(game.state), seat)
+    health = [player["avatar"]["health"] - player["avatar"]["damage"] for player in seen["players"]]
+    return health[1 - seat] - health[seat] >= DRAW_WHEN_BEHIND_BY

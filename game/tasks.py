@@ -1,0 +1,31 @@
+from celery import shared_task
+
+from game.services.attendance import match_absences_sweep
+from game.services.matches import match_clocks_sweep, match_next_games_sweep
+from game.services.skirmish import computer_answer_offer
+from game.services.skirmish import computer_move as computer_decide
+
+
+@shared_task(name="game.sweep_clocks")
+def sweep_clocks():
+    """End the timed matches whose running clock ran out, begin the next games whose pause
+    is over, and mark away the players whose sockets went silent, also while nobody is
+    connected (game/services/matches.py, game/services/attendance.py)."""
+    return {
+        "timed_out": match_clocks_sweep(),
+        "next_games": match_next_games_sweep(),
+        "away": match_absences_sweep(),
+    }
+
+
+@shared_task(name="game.computer_move")
+def computer_move(match_id: int, game_number: int, ply: int):
+    """A Skirmish's computer opponent decides, if the decision at ``ply`` is still its own
+    (game/services/skirmish.py); scheduled by game/computer.py."""
+    return computer_decide(match_id=match_id, game_number=game_number, ply=ply)
+
+
+@shared_task(name="game.computer_answer")
+def computer_answer(match_id: int):
+    """A Skirmish's computer opponent answers the offer made to it."""
+    return computer_answer_offer(match_id=match_id)

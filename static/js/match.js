@@ -1,0 +1,334 @@
+// The match page (templates/game/match.html): its socket swaps the screen and the Chat Log in;
+// this file shows a refused button's reason, keeps the log at its newest line, and gives the
+// playmat's cards their mouse, touch and keyboard handling and their short animations.
+(function () {
+  "use strict";
+
+  document.addEventListener("htmx:responseError", (event) => {
+    const error = document.getElementById("match-error");
+    if (!error || !event.target.closest?.(".match-page")) return;
+    error.textContent = event.detail.xhr.responseText || "That could not be done.";
+    error.hidden = false;
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    const log = document.getElementById("match-log");
+    if (log) log.scrollTop = log.scrollHeight;
+  });
+
+  // The Chat Log's filter (rulebook, THE GAME SCREEN, "Chat Log Options"): all messages,
+  // player chat only, game messages only, in turn.
+  const FILTERS = [
+    ["all", "Showing chat and game messages"],
+    ["chat", "Showing player chat only"],
+    ["game", "Showing game messages only"],
+  ];
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest?.("[data-log-filter]");
+    if (!button) return;
+    const chat = button.closest(".match-chat");
+    const next = (FILTERS.findIndex(([name]) => name === chat.dataset.filter) + 1) % FILTERS.length;
+    chat.dataset.filter = FILTERS[next][0];
+    button.textContent = FILTERS[next][1];
+  });
+
+  // The running game clock counts down between the server's updates.
+  setInterval(() => {
+    for (const clock of document.querySelectorAll("[data-clock-running]")) {
+      const left = Math.max(0, Number(clock.dataset.clockMs) - 1000);
+      clock.dataset.clockMs = String(left);
+      const seconds = Math.floor(left / 1000);
+      clock.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+      // The server decides whose flag fell; a page that sees zero asks it to look.
+      if (left === 0 && !clock.dataset.reported) {
+        clock.dataset.reported = "1";
+        document.getElementById("clock-out")?.click();
+      }
+    }
+  }, 1000);
+
+  // Keyboard (rulebook, COMBAT): F5 passes now; F6 queues a pass for your next decision
+  // that allows one, made as soon as it comes; F7 undoes the queued pass.
+  let passQueued = false;
+  const passButton = () =>
+    document.querySelector('.prompt__actions [data-action-kind="pass"]');
+  function showQueued() {
+    const note = document.getElementById("queued-pass");
+    if (note) note.hidden = !passQueued;
+  }
+  function passIfQueued() {
+    const button = passQueued && passButton();
+    if (!button) return;
+    passQueued = false;
+    showQueued();
+    button.click();
+  }
+  document.addEventListener("keydown", (event) => {
+    if (!document.querySelector(".playmat") || !["F5", "F6", "F7"].includes(event.key)) return;
+    event.preventDefault();
+    if (event.key === "F5") {
+      passButton()?.click();
+    } else {
+      passQueued = event.key === "F6";
+      showQueued();
+      passIfQueued();
+    }
+  });
+  document.addEventListener("htmx:wsAfterMessage", passIfQueued);
+
+  // A card's actions are the Prompt's buttons that name it (data-action-card); a unit's play
+  // also names its quest (data-action-quest).
+  const PLAYS = ["play", "play_tactic"];
+  const cardButtons = (id) => [
+    ...document.querySelectorAll(`.prompt__actions [data-action-card="${id}"]`),
+  ];
+  const autoSelect = () => document.querySelector(".match-page")?.dataset.autoSelect === "1";
+
+  function closeCardActions() {
+    const menu = document.getElementById("card-actions");
+    if (menu) {
+      menu.hidden = true;
+      menu.replaceChildren();
+    }
+  }
+
+  // Do what a card can do now: its one action, the first of several with Auto-Select First
+  // Action on (Preferences), otherwise a menu of them beside the card.
+  function act(card, buttons) {
+    if (buttons.length === 0) return;
+    if (buttons.length === 1 || autoSelect()) {
+      buttons[0].click();
+      return;
+    }
+    const menu = document.getElementById("card-actions");
+    menu.replaceChildren(
+      ...buttons.map((button) => {
+        const item = document.createElement("button");
+        item.type = "button";
+        item.className = "card-actions__entry";
+        item.setAttribute("role", "menuitem");
+        item.textContent = button.textContent;
+        item.addEventListener("click", () => {
+          closeCardActions();
+          button.click();
+        });
+        return item;
+      }),
+    );
+    // Below the card, or above it where the window ends (a card of the hand).
+    menu.hidden = false;
+    const place = card.getBoundingClientRect();
+    const below = place.bottom + 4 + menu.offsetHeight <= window.innerHeight;
+    const top = below ? place.bottom + 4 : place.top - menu.offsetHeight - 4;
+    menu.style.left = `${Math.round(Math.min(place.left, window.innerWidth - menu.offsetWidth))}px`;
+    menu.style.top = `${Math.round(Math.max(0, top))}px`;
+    menu.querySelector("button")?.focus();
+  }
+
+  // Double-click, or Enter (or Space) on a focused card.
+  document.addEventListener("dblclick", (event) => {
+    const card = event.target.closest?.(".playmat .mat-card[data-card]");
+    if (card) act(card, cardButtons(card.dataset.card));
+  });
+  document.addEventListener("keydown", (event) => {
+    const card = event.target.closest?.(".playmat .mat-card--actionable");
+    if (!card || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    act(card, cardButtons(card.dataset.card));
+  });
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest?.("#card-actions")) closeCardActions();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeCardActions();
+  });
+  document.addEventListener("htmx:wsAfterMessage", closeCardActions);
+
+  // Pointing at a card's button in the Prompt points at the card on the playmat.
+  document.addEventListener("mouseover", (event) => {
+    const button = event.target.closest?.(".prompt__actions [data-action-card]");
+    const id = button?.dataset.actionCard;
+    for (const card of document.querySelectorAll(".playmat .mat-card.is-pointed")) {
+      if (card.dataset.card !== id) card.classList.remove("is-pointed");
+    }
+    const card = id && document.querySelector(`.playmat__board .mat-card[data-card="${id}"]`);
+    card?.classList.add("is-pointed");
+  });
+
+  // Drag a card from the hand: onto a quest for the play at that quest, onto the rest of the
+  // board for its play (as a double-click would choose it).
+  let dragged = null;
+  const playButtons = (id) =>
+    cardButtons(id).filter((button) => PLAYS.includes(button.dataset.actionKind));
+  function dropTarget(event) {
+    if (!dragged) return null;
+    const quest = event.target.closest?.(".mat-quest.is-drop-ok");
+    if (quest) return quest;
+    return event.target.closest?.(".playmat__board");
+  }
+  function clearDrag() {
+    document.querySelector(".playmat.is-dragging")?.classList.remove("is-dragging");
+    for (const marked of document.querySelectorAll(".is-drop-ok, .is-drop-over, .is-dragged")) {
+      marked.classList.remove("is-drop-ok", "is-drop-over", "is-dragged");
+    }
+    dragged = null;
+  }
+  document.addEventListener("dragstart", (event) => {
+    const card = event.target.closest?.(".playmat .mat-card[draggable=true]");
+    if (!card) return;
+    dragged = card;
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", card.dataset.card);
+    card.classList.add("is-dragged");
+    card.closest(".playmat").classList.add("is-dragging");
+    const plays = playButtons(card.dataset.card);
+    const quests = new Set(plays.map((button) => button.dataset.actionQuest));
+    for (const quest of document.querySelectorAll(".playmat .mat-quest[data-quest]")) {
+      if (quests.has(quest.dataset.quest)) quest.classList.add("is-drop-ok");
+    }
+  });
+  document.addEventListener("dragover", (event) => {
+    const target = dropTarget(event);
+    for (const over of document.querySelectorAll(".is-drop-over")) {
+      if (over !== target) over.classList.remove("is-drop-over");
+    }
+    if (!target) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+    target.classList.add("is-drop-over");
+  });
+  document.addEventListener("drop", (event) => {
+    const target = dropTarget(event);
+    if (!target) return;
+    event.preventDefault();
+    const card = dragged;
+    const buttons = playButtons(card.dataset.card);
+    clearDrag();
+    const quest = target.dataset.quest;
+    const atQuest = buttons.filter((button) => button.dataset.actionQuest === quest);
+    act(card, quest ? atQuest : buttons);
+  });
+  document.addEventListener("dragend", clearDrag);
+
+  // Right-click or a long press magnifies any card of the playmat (rulebook, "Your Hand");
+  // a click or Escape closes it.
+  let openedAt = 0;
+  function zoomDialog() {
+    let dialog = document.getElementById("card-zoom");
+    if (!dialog) {
+      dialog = document.createElement("dialog");
+      dialog.id = "card-zoom";
+      dialog.className = "card-zoom";
+      // Not the click that ends the long press that opened it.
+      dialog.addEventListener("click", () => {
+        if (Date.now() > openedAt + 400) dialog.close();
+      });
+      document.body.append(dialog);
+    }
+    return dialog;
+  }
+  function magnify(card) {
+    const dialog = zoomDialog();
+    if (dialog.open && dialog.dataset.card === card.dataset.card) return;
+    const title =
+      card.querySelector("img")?.alt || card.querySelector(".mat-card__text strong")?.textContent;
+    let face;
+    if (card.dataset.zoom) {
+      face = document.createElement("img");
+      face.src = card.dataset.zoom;
+      face.alt = title;
+    } else {
+      face = document.createElement("p");
+      face.className = "card-zoom__text";
+      face.textContent = title;
+    }
+    const caption = document.createElement("p");
+    caption.className = "card-zoom__caption";
+    caption.textContent = card.title;
+    dialog.replaceChildren(face, caption);
+    dialog.dataset.card = card.dataset.card;
+    dialog.setAttribute("aria-label", title);
+    if (!dialog.open) {
+      openedAt = Date.now();
+      dialog.showModal();
+    }
+  }
+  document.addEventListener("contextmenu", (event) => {
+    const card = event.target.closest?.(".playmat .mat-card[data-card]");
+    if (!card) return;
+    event.preventDefault();
+    magnify(card);
+  });
+  let press = null;
+  function endPress() {
+    if (press) clearTimeout(press.timer);
+    press = null;
+  }
+  document.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest?.(".playmat .mat-card[data-card]");
+    if (!card || event.pointerType === "mouse") return;
+    endPress();
+    press = {
+      x: event.clientX,
+      y: event.clientY,
+      timer: setTimeout(() => {
+        press = null;
+        magnify(card);
+      }, 500),
+    };
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) endPress();
+  });
+  for (const type of ["pointerup", "pointercancel", "dragstart"]) {
+    document.addEventListener(type, endPress);
+  }
+
+  // Animations: before the socket swaps the playmat, note each card's place and state; after
+  // it, mark what changed: a card drawn into the hand, a card played, a card dealt damage, a
+  // card exerted, and the counts that moved. The CSS runs each mark once.
+  function snapshot() {
+    const cards = new Map();
+    for (const card of document.querySelectorAll(".playmat .mat-card[data-card]")) {
+      cards.set(card.dataset.card, {
+        zone: card.closest("[data-zone]")?.dataset.zone,
+        exerted: card.dataset.exerted === "1",
+        damage: Number(card.dataset.damage),
+      });
+    }
+    const counts = new Map();
+    for (const count of document.querySelectorAll(".playmat [data-watch]")) {
+      counts.set(count.dataset.watch, count.textContent);
+    }
+    return { cards, counts };
+  }
+  function mark(element, name) {
+    element.classList.add(name);
+    element.addEventListener("animationend", () => element.classList.remove(name), { once: true });
+  }
+  let before = null;
+  document.addEventListener("htmx:wsBeforeMessage", () => {
+    before = document.querySelector(".playmat") ? snapshot() : null;
+  });
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    if (!before) return;
+    const now = snapshot();
+    for (const [id, seen] of now.cards) {
+      const was = before.cards.get(id);
+      const card = document.querySelector(`.playmat [data-zone] .mat-card[data-card="${id}"]`);
+      if (!card || !seen.zone) continue;
+      if (!was || was.zone !== seen.zone) {
+        mark(card, seen.zone === "hand" ? "is-drawn" : "is-played");
+      } else if (seen.damage > was.damage) {
+        mark(card, "is-hit");
+      } else if (seen.exerted && !was.exerted) {
+        mark(card, "is-exerting");
+      }
+    }
+    for (const count of document.querySelectorAll(".playmat [data-watch]")) {
+      const was = before.counts.get(count.dataset.watch);
+      if (was !== undefined && was !== count.textContent) mark(count, "is-changed");
+    }
+    before = null;
+  });
+})();

@@ -1,0 +1,292 @@
+"""The playmat in a browser, a game in progress (rulebook, THE GAME SCREEN): a card dragged from
+the hand onto a quest is played there, Enter on a card does what a double-click does, a
+right-click or a long press magnifies any card, and the whole game screen fits a 1366x768
+window at every card size (Preferences) without scrolling."""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from game.engine import api as engine
+from game.models import Game, GameAction
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_journeys import log_in
+from tests.game.conftest import player_with_deck, start_match
+from tests.game.test_playmat import at_quest, play_until_main_phase
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def game_in_progress(catalog):
+    """Carol (seat 0) and Bob a few turns into their game, Carol to play in her Main Phase."""
+
+    def start(*, play=lambda action: True, card_size=None):
+        carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+        if card_size:
+            carol.preferences.card_size_playmat = card_size
+            carol.preferences.save()
+        match = start_match(carol, bob)
+        actions = play_until_main_phase(match, [carol, bob], turn=3, play=play)
+        return match, actions
+
+    return start
+
+
+@pytest.fixture
+def open_playmat(browser, live_server, settings):
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    contexts = []
+    # The page's script raises nothing, and nothing breaks the Content-Security-Policy.
+    problems = []
+
+    def open_(match, username="Carol", viewport=DESKTOP, reduced_motion="no-preference"):
+        context = browser.new_context(
+            base_url=live_server.url, viewport=viewport, reduced_motion=reduced_motion
+        )
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        # The socket's first message swaps the screen in anew: wait for it before looking.
+        context.add_init_script(
+            "document.addEventListener('htmx:wsAfterMessage', () => { window.swapped = true; })"
+        )
+        page = context.new_page()
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                "Content Security Policy" in message.text and problems.append(message.text)
+            ),
+        )
+        log_in(page, username)
+        load(page, f"/matches/{match.pk}/")
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+    assert not problems
+
+
+def load(page, url=None):
+    """Open ``url`` (or reload the page) and wait for the match socket's first swap."""
+    if url:
+        page.goto(url)
+    else:
+        page.reload()
+    expect(page.locator(".playmat")).to_be_visible()
+    wait_until(page, "window.swapped === true")
+
+
+def wait_until(page, expression: str, timeout: float = 10) -> None:
+    """Poll ``expression`` in the page until it is true (wait_for_function evaluates strings,
+    which the Content-Security-Policy forbids)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(50)
+
+
+def watch_animations(page) -> None:
+    """Note in ``window.animated`` each animation that starts on a card: [card, classes]."""
+    page.evaluate(
+        """window.animated = [];
+        document.addEventListener('animationstart', (event) => {
+          const card = event.target.closest('.mat-card');
+          if (card) window.animated.push([card.dataset.card, card.className]);
+        });"""
+    )
+
+
+def boxes(page, *selectors: str) -> list[tuple[str, dict]]:
+    """Where the first element of each selector is in the window, measured at one moment (the
+    socket may swap the screen anew at any time)."""
+    found = page.evaluate(
+        "(selectors) => selectors.map((selector) => document.querySelector(selector)"
+        ".getBoundingClientRect().toJSON())",
+        list(selectors),
+    )
+    return list(zip(selectors, found, strict=True))
+
+
+def scroll_size(page) -> dict:
+    return page.evaluate(
+        "({width: document.documentElement.scrollWidth, height:"
+        " document.documentElement.scrollHeight})"
+    )
+
+
+def latest_state(match):
+    return engine.from_json(Game.objects.filter(match=match).latest("number").state)
+
+
+def test_a_card_dragged_from_the_hand_onto_a_quest_is_played_there(game_in_progress, open_playmat):
+    match, actions = game_in_progress(play=at_quest)
+    play = next(action for action in actions if action["kind"] == "play" and at_quest(action))
+    page = open_playmat(match)
+    ply = page.locator(".prompt").get_attribute("data-ply")
+    card = page.locator(f'.mat-hand .mat-card[data-card="{play["card"]}"]')
+    expect(card).to_have_class(re.compile("mat-card--playable"))
+    watch_animations(page)
+
+    card.drag_to(page.locator(f'.mat-quest[data-quest="{play["quest"]}"]'))
+
+    expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
+    assert GameAction.objects.filter(game__match=match).latest("number").action == play
+    quest = next(quest for quest in latest_state(match).quests if quest.card == play["quest"])
+    assert play["card"] in quest.units[0]
+    played = page.locator(
+        f'.mat-quest[data-quest="{play["quest"]}"] .mat-units--near'
+        f' .mat-card[data-card="{play["card"]}"]'
+    )
+    expect(played).to_be_visible()
+    wait_until(
+        page,
+        f"window.animated.some(([card, name]) => card === '{play['card']}'"
+        " && name.includes('is-played'))",
+    )
+    page.screenshot(path=str(ARTIFACTS / "playmat-after-drag.png"))
+
+
+def test_a_card_dragged_from_the_hand_onto_the_board_is_played(game_in_progress, open_playmat):
+    match, actions = game_in_progress(play=lambda action: not at_quest(action))
+    play = next(action for action in actions if action["kind"] == "play" and not at_quest(action))
+    page = open_playmat(match)
+    ply = page.locator(".prompt").get_attribute("data-ply")
+
+    page.locator(f'.mat-hand .mat-card[data-card="{play["card"]}"]').drag_to(
+        page.locator(".mat-row--near .mat-zone--abilities")
+    )
+
+    expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
+    assert GameAction.objects.filter(game__match=match).latest("number").action == play
+    expect(page.locator(f'.mat-row--near .mat-card[data-card="{play["card"]}"]')).to_be_visible()
+
+
+def test_enter_on_a_focused_card_does_what_a_double_click_does(game_in_progress, open_playmat):
+    match, actions = game_in_progress()
+    # This player asked for less motion: the playmat neither glows nor animates for them.
+    page = open_playmat(match, reduced_motion="reduce")
+    watch_animations(page)
+    ply = page.locator(".prompt").get_attribute("data-ply")
+    card = page.locator(".mat-hand .mat-card--playable").first
+    card_id = int(card.get_attribute("data-card"))
+    expected = next(action for action in actions if action.get("card") == card_id)
+
+    card.focus()
+    expect(card).to_have_attribute("tabindex", "0")
+    page.keyboard.press("Enter")
+
+    expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
+    # Auto-Select First Action is on by default: the card's first action.
+    assert GameAction.objects.filter(game__match=match).latest("number").action == expected
+    assert page.evaluate("window.animated") == []
+
+
+def test_without_auto_select_a_double_click_offers_the_cards_actions(
+    game_in_progress, open_playmat
+):
+    match, actions = game_in_progress(play=at_quest)
+    carol = match.seats.get(seat=0).player
+    carol.preferences.auto_select_first_action = False
+    carol.preferences.save()
+    card = next(
+        action["card"] for action in actions if action["kind"] == "play" and at_quest(action)
+    )
+    plays = [action for action in actions if action.get("card") == card]
+    page = open_playmat(match)
+    ply = page.locator(".prompt").get_attribute("data-ply")
+
+    page.locator(f'.mat-hand .mat-card[data-card="{card}"]').dblclick()
+
+    menu = page.locator("#card-actions")
+    expect(menu.get_by_role("menuitem")).to_have_count(len(plays))
+    ((_, box),) = boxes(page, "#card-actions")
+    assert box["top"] >= 0 and box["bottom"] <= DESKTOP["height"]
+    menu.get_by_role("menuitem").last.click()
+    expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
+    assert GameAction.objects.filter(game__match=match).latest("number").action == plays[-1]
+
+
+def test_a_right_click_or_a_long_press_magnifies_any_card(game_in_progress, open_playmat):
+    match, _ = game_in_progress()
+    page = open_playmat(match)
+    zoom = page.locator("#card-zoom")
+    their_avatar = page.locator(".mat-row--far .mat-avatar .mat-card")
+
+    their_avatar.click(button="right")
+
+    expect(zoom).to_be_visible()
+    expect(zoom.locator("img")).to_have_attribute("src", re.compile(r"size=large"))
+    title = their_avatar.locator("img").get_attribute("alt")
+    expect(zoom.locator("img")).to_have_attribute("alt", title)
+    expect(page.locator("[data-playmat-menu][open]")).to_have_count(0)
+    page.screenshot(path=str(ARTIFACTS / "playmat-magnified.png"))
+    page.keyboard.press("Escape")
+    expect(zoom).to_be_hidden()
+
+    page.locator(".mat-quest__card .mat-card").first.click(button="right")
+    expect(zoom).to_be_visible()
+    page.wait_for_timeout(450)  # a click at once would be the end of a long press
+    zoom.click()
+    expect(zoom).to_be_hidden()
+
+    # A long press, as a touch screen makes it: held for half a second.
+    hand_card = page.locator(".mat-hand .mat-card").first
+    box = hand_card.bounding_box()
+    point = {"clientX": box["x"] + 10, "clientY": box["y"] + 10}
+    hand_card.dispatch_event("pointerdown", {"pointerType": "touch", **point})
+    expect(zoom).to_be_visible()
+    hand_card.dispatch_event("pointerup", {"pointerType": "touch", **point})
+    expect(zoom.locator("img")).to_have_attribute(
+        "alt", hand_card.locator("img").get_attribute("alt")
+    )
+
+
+def test_the_game_screen_fits_1366x768_at_every_card_size_without_scrolling(
+    game_in_progress, open_playmat
+):
+    match, _ = game_in_progress()
+    carol = match.seats.get(seat=0).player
+    page = open_playmat(match)
+    widths = []
+
+    for card_size in ("small", "medium", "large"):
+        carol.preferences.card_size_playmat = card_size
+        carol.preferences.save()
+        load(page)
+        expect(page.locator(".playmat")).to_have_attribute("data-card-size", card_size)
+
+        assert scroll_size(page) == DESKTOP, card_size
+        # Every part of the game screen is in the window: Prompt, hand, opponent, Chat Log.
+        for part, box in boxes(page, ".prompt", ".mat-hand", ".mat-row--far", "#match-chat-input"):
+            assert box["top"] >= 0 and box["bottom"] <= DESKTOP["height"], part
+            assert box["left"] >= 0 and box["right"] <= DESKTOP["width"], part
+        # A hand card risen to be seen whole does not make the page scroll either.
+        page.locator(".mat-hand .mat-card").last.hover()
+        page.wait_for_timeout(300)
+        assert scroll_size(page) == DESKTOP, card_size
+        ((_, avatar),) = boxes(page, ".mat-row--near .mat-avatar .mat-card")
+        widths.append(avatar["width"])
+        page.screenshot(path=str(ARTIFACTS / f"playmat-1366x768-{card_size}.png"))
+
+    assert widths == sorted(set(widths)), widths
+
+
+def test_a_phone_shows_the_playmat_in_one_column_without_sideways_scrolling(
+    game_in_progress, open_playmat
+):
+    match, _ = game_in_progress()
+    page = open_playmat(match, viewport=PHONE)
+
+    assert scroll_size(page)["width"] == PHONE["width"]
+    expect(page.locator(".prompt__actions button").first).to_be_in_viewport()
+    page.screenshot(path=str(ARTIFACTS / "playmat-phone.png"), full_page=True)

@@ -1,0 +1,73 @@
+"""Possible worlds (game.ai.worlds): full states a seat cannot tell from the real one."""
+
+import random
+
+from game.ai.worlds import CardPool, Sight, clone
+from game.engine import api
+from tests.game.ai.conftest import DECKS, positions
+from tests.game.ai.hidden import redealt
+
+
+def test_a_clone_equals_its_original_and_changes_apart_from_it():
+    for state, decision in positions(2, every=25):
+        copy = clone(state)
+        assert copy == state
+        assert api.to_json(copy) == api.to_json(state)
+
+        before = api.to_json(state)
+        api.apply(copy, decision.actions[-1])
+        assert api.to_json(state) == before
+
+
+def test_a_possible_world_looks_to_the_seat_exactly_as_the_real_game():
+    pool = CardPool(DECKS)
+    checked = 0
+    for state, decision in positions(4, every=3):
+        seen = api.view(state, decision.seat)
+
+        world = Sight(state, seen, pool).world(random.Random(checked))
+
+        assert api.view(world, decision.seat) == seen
+        assert api.legal_actions(world).actions == decision.actions
+        checked += 1
+    assert checked > 100
+
+
+def test_a_possible_world_fills_what_the_seat_cannot_see_from_its_own_sample():
+    pool = CardPool(DECKS)
+    state, decision = next(positions(1, every=40))
+    seen = api.view(state, decision.seat)
+    sight = Sight(state, seen, pool)
+    opponent = 1 - decision.seat
+
+    worlds = [sight.world(random.Random(seed)) for seed in range(8)]
+
+    hands = {
+        tuple(api.card_titles(world)[card] for card in world.seats[opponent].hand)
+        for world in worlds
+    }
+    assert len(hands) > 1  # sampled, not copied
+    assert len({world.rng for world in worlds}) == len(worlds)
+    for world in worlds:
+        assert len(world.seats[opponent].hand) == len(state.seats[opponent].hand)
+        assert len(world.seats[opponent].deck) == len(state.seats[opponent].deck)
+        assert len(world.seats[decision.seat].deck) == len(state.seats[decision.seat].deck)
+        own = sorted(api.card_titles(world)[card] for card in world.seats[decision.seat].deck)
+        real = sorted(api.card_titles(state)[card] for card in state.seats[decision.seat].deck)
+        assert own == real  # a player knows what is left in his own deck, not its order
+
+
+def test_states_that_differ_only_in_hidden_cards_give_the_same_possible_worlds():
+    pool = CardPool(DECKS)
+    checked = 0
+    for state, decision in positions(4, every=5, seed=3):
+        other = redealt(state, decision.seat, random.Random(checked))
+        seen = api.view(state, decision.seat)
+        assert api.view(other, decision.seat) == seen
+
+        world = Sight(state, seen, pool).world(random.Random(7))
+        other_world = Sight(other, api.view(other, decision.seat), pool).world(random.Random(7))
+
+        assert api.to_json(world) == api.to_json(other_world)
+        checked += 1
+    assert checked > 50

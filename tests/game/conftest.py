@@ -1,0 +1,51 @@
+import pytest
+
+from collection.decks.models import Deck
+from collection.models import Product, ProductKind
+from collection.services.opening import products_open
+from collection.services.store import product_grant
+from game.services.matches import MatchSettings, match_create, match_join, match_ready
+from tests.factories import UserFactory
+
+# The socket fixtures of the lobbies' tests: a match page's socket is driven the same way.
+from tests.lobbies.conftest import (  # noqa: F401
+    _close_the_orm_threads_connections,
+    _fresh_cache,
+    application,
+    layer,
+    open_page,
+)
+
+
+def starter_deck(owner, archetype: str) -> Deck:
+    """The saved deck of an opened starter deck of ``archetype``."""
+    product = Product.objects.get(kind=ProductKind.STARTER_DECK, archetype=archetype)
+    (item,) = product_grant(owner=owner, product=product, quantity=1)
+    products_open(owner=owner, owned_product_ids=[item.pk])
+    return owner.decks.latest("created")
+
+
+def player_with_deck(name: str, archetype: str):
+    player = UserFactory(username=name)
+    player.deck = starter_deck(player, archetype)
+    return player
+
+
+@pytest.fixture
+def carol(catalog):
+    return player_with_deck("Carol", "jedi")
+
+
+@pytest.fixture
+def bob(catalog):
+    return player_with_deck("Bob", "sith")
+
+
+def start_match(carol, bob, **settings):
+    """A match of ``carol`` (seat 0) and ``bob`` (seat 1), both ready: its first game begun."""
+    match = match_create(host=carol, deck=carol.deck, settings=MatchSettings(**settings))
+    match_join(match_id=match.pk, player=bob, deck=bob.deck)
+    match_ready(match_id=match.pk, player=carol)
+    match_ready(match_id=match.pk, player=bob)
+    match.refresh_from_db()
+    return match

@@ -1,0 +1,178 @@
+"""A match page's socket (DESIGN.md, "Live play"): each seat and each observer gets only its
+own view, decisions come in with their ply, and every refusal is told to its sender alone.
+Driven with WebsocketCommunicator on the in-memory layer and, when REDIS_URL is set, Redis."""
+
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from game.engine import api as engine
+from game.models import Game, Match
+from game.services.matches import MatchSettings, match_create, match_join, match_ready
+from tcgsite.accounts import services as accounts
+from tcgsite.lobbies.models import Connection
+from tests.factories import UserFactory
+from tests.game.conftest import player_with_deck, start_match
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+def path(match) -> str:
+    return f"/ws/match/{match.pk}/"
+
+
+@database_sync_to_async
+def players():
+    return player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+
+
+@database_sync_to_async
+def decision(match):
+    """The seat to decide, the ply, and the legal actions of the match's current game."""
+    game = Game.objects.filter(match=match).order_by("-number").first()
+    choice = engine.legal_actions(engine.from_json(game.state))
+    return choice.seat, game.applied, choice.actions
+
+
+async def act(page, ply, action):
+    # As the page's buttons send it: every value a string, the action as JSON.
+    await page.communicator.send_json_to(
+        {"type": "act", "ply": str(ply), "action": json.dumps(action), "HEADERS": {}}
+    )
+
+
+async def test_the_launch_screen_follows_both_players_until_the_playmat(open_page):
+    carol, bob = await players()
+    match = await database_sync_to_async(match_create)(
+        host=carol, deck=carol.deck, settings=MatchSettings()
+    )
+    carol_page = await open_page(carol, path(match))
+    assert "Waiting for an opponent" in await carol_page.until('id="match-screen"')
+
+    await database_sync_to_async(match_join)(match_id=match.pk, player=bob, deck=bob.deck)
+    assert "Bob" in await carol_page.until("Ready to go")
+    bob_page = await open_page(bob, path(match))
+    await bob_page.until('id="match-screen"')
+    await database_sync_to_async(match_ready)(match_id=match.pk, player=carol)
+    await bob_page.until("launch__player--ready")
+    await database_sync_to_async(match_ready)(match_id=match.pk, player=bob)
+
+    for page in (carol_page, bob_page):
+        screen = await page.until('class="playmat"')
+        assert "Your hand" in screen
+    # The socket keeps its player present in a game now, not starting one.
+    places = await database_sync_to_async(
+        lambda: set(Connection.objects.filter(user=carol).values_list("place", flat=True))
+    )()
+    assert places == {"game"}
+
+
+async def test_a_decision_reaches_both_seats_and_the_log_each_in_its_own_words(open_page):
+    carol, bob = await players()
+    match = await database_sync_to_async(start_match)(carol, bob)
+    pages = [await open_page(carol, path(match)), await open_page(bob, path(match))]
+    for page in pages:
+        await page.until('class="playmat"')
+    seat, ply, actions = await decision(match)
+    keep = next(action for action in actions if action["kind"] == "keep")
+
+    await act(pages[seat], ply, keep)
+
+    for page in pages:
+        update = await page.until('id="match-log" hx-swap-oob="beforeend"')
+        assert "keep" in update
+    _, new_ply, _ = await decision(match)
+    assert new_ply == ply + 1
+
+
+async def test_refusals_go_to_their_sender_alone_and_change_nothing(open_page):
+    carol, bob = await players()
+    match = await database_sync_to_async(start_match)(carol, bob)
+    pages = [await open_page(carol, path(match)), await open_page(bob, path(match))]
+    for page in pages:
+        await page.until('class="playmat"')
+    seat, ply, actions = await decision(match)
+    decider, waiter = pages[seat], pages[1 - seat]
+
+    await act(waiter, ply, actions[0])
+    assert "not your decision" in await waiter.until("match-error")
+    await act(decider, ply, {"kind": "raid", "quest": 999})
+    assert "not a legal action" in await decider.until("match-error")
+    await act(decider, ply + 5, actions[0])
+    assert "moved on" in await decider.until("match-error")
+    await decider.communicator.send_to(text_data="not json")
+    assert "could not be read" in await decider.until("match-error")
+    await decider.communicator.send_json_to({"type": "act", "ply": "x", "action": "{}"})
+    assert "could not be read" in await decider.until("match-error")
+    await decider.communicator.send_json_to({"type": "shuffle"})
+    assert "could not be read" in await decider.until("match-error")
+
+    await waiter.nothing_matching("could not be read|moved on|not a legal")
+    assert (await decision(match))[1] == ply
+
+
+async def test_a_resent_decision_is_applied_once(open_page):
+    carol, bob = await players()
+    match = await database_sync_to_async(start_match)(carol, bob)
+    seat, ply, actions = await decision(match)
+    page = await open_page([carol, bob][seat], path(match))
+    await page.until('class="playmat"')
+
+    await act(page, ply, actions[0])
+    await act(page, ply, actions[0])
+
+    await page.until("beforeend")
+    await page.nothing_matching("match-error")
+    assert (await decision(match))[1] == ply + 1
+
+
+async def test_observers_see_the_public_view_and_no_hand(open_page):
+    carol, bob = await players()
+    match = await database_sync_to_async(start_match)(carol, bob)
+    dave = await database_sync_to_async(UserFactory)(username="Dave")
+
+    watching = await open_page(dave, path(match))
+    screen = await watching.until('class="playmat"')
+
+    hands = await database_sync_to_async(
+        lambda: engine.from_json(Game.objects.get(match=match).state).seats
+    )()
+    hidden = {card for seat in hands for card in seat.hand + seat.deck + seat.quest_pile}
+    shown = {int(card) for card in re.findall(r'data-card="(\d+)"', screen)}
+    assert shown and not shown & hidden
+    assert "You are observing" in screen and "Your hand" not in screen
+
+
+async def test_a_private_match_or_a_match_not_begun_refuses_observers(open_page):
+    carol, bob = await players()
+    match = await database_sync_to_async(start_match)(carol, bob, allow_observers=False)
+    dave = await database_sync_to_async(UserFactory)(username="Dave")
+
+    page = await open_page(dave, path(match))
+
+    closed = await page.communicator.receive_output()
+    assert closed == {"type": "websocket.close", "code": 4404}
+    assert await database_sync_to_async(Match.objects.count)() == 1
+
+
+async def test_medallions_come_and_go_live_in_the_casual_lobby_for_those_who_may_join(open_page):
+    carol, bob = await players()
+    dave = await database_sync_to_async(UserFactory)(username="Dave")
+    bob_lobby = await open_page(bob, "/ws/lobby/casual/")
+    dave_lobby = await open_page(dave, "/ws/lobby/casual/")
+    for page in (bob_lobby, dave_lobby):
+        await page.until('id="casual-matches"')
+    await database_sync_to_async(accounts.friend_add)(user=carol, friend=bob)
+
+    match = await database_sync_to_async(match_create)(
+        host=carol, deck=carol.deck, settings=MatchSettings(title="Friends", friends_only=True)
+    )
+
+    added = await bob_lobby.until(f"medallion-{match.pk}")
+    assert 'hx-swap-oob="beforeend"' in added and "Friends only" in added
+    await dave_lobby.nothing_matching(f"medallion-{match.pk}")
+    await database_sync_to_async(match_join)(match_id=match.pk, player=bob, deck=bob.deck)
+    removed = await bob_lobby.until(f"medallion-{match.pk}")
+    assert 'hx-swap-oob="delete"' in removed

@@ -1,0 +1,154 @@
+"""The Casual Lobby's matches area, the Create and Join windows, Match Info and the match
+page (rulebook, Casual Lobby)."""
+
+import pytest
+from django.urls import reverse
+
+from game.models import Match, MatchStatus
+from game.services.matches import MatchSettings, match_create, match_join, match_ready
+from tcgsite.accounts import services as accounts
+from tests.game.conftest import player_with_deck, start_match
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_the_casual_lobby_shows_create_and_the_medallions_a_player_may_join(
+    client, carol, bob, django_assert_max_num_queries
+):
+    match_create(host=carol, deck=carol.deck, settings=MatchSettings(title="Open duel"))
+    dave = player_with_deck("Dave", "rebel")
+    match_create(host=dave, deck=dave.deck, settings=MatchSettings(friends_only=True))
+    client.force_login(bob)
+
+    with django_assert_max_num_queries(30):
+        page = client.get(reverse("lobbies:lobby", args=["casual"])).content.decode()
+
+    assert "Create" in page and "Open duel" in page and "Join Match" in page
+    assert "Dave" not in page  # friends only, and Bob is not Dave's friend
+    accounts.friend_add(user=dave, friend=bob)
+    assert "Dave" in client.get(reverse("lobbies:lobby", args=["casual"])).content.decode()
+
+
+def test_the_other_lobbies_have_no_matches_area(client, carol):
+    client.force_login(carol)
+
+    page = client.get(reverse("lobbies:lobby", args=["trade"])).content.decode()
+
+    assert "casual-matches" not in page
+
+
+def test_create_takes_the_player_to_the_match_launch_screen(client, carol):
+    client.force_login(carol)
+    form = client.get(reverse("game:match_create"), **HTMX).content.decode()
+    assert f"✓ {carol.deck.name}" in form
+
+    response = client.post(
+        reverse("game:match_create"),
+        {"title": "Duel", "structure": "3", "deck": carol.deck.pk, "allow_observers": "on"},
+        **HTMX,
+    )
+
+    match = Match.objects.get()
+    assert response.headers["HX-Redirect"] == reverse("game:match_page", args=[match.pk])
+    assert (match.title, match.structure, match.allow_observers) == ("Duel", 3, True)
+    page = client.get(response.headers["HX-Redirect"]).content.decode()
+    assert "Ready to go" in page and "Waiting for an opponent" in page
+
+
+@pytest.mark.parametrize(
+    "form, message",
+    [
+        ({"structure": "1"}, "Choose one of your decks."),
+        ({"structure": "2", "deck": "DECK"}, "Single Game, Best of Three or Best of Five"),
+        ({"structure": "1", "deck": "999999"}, "Choose one of your decks."),
+        ({"structure": "1", "deck": "x"}, "Choose one of your decks."),
+        ({"structure": "1", "deck": "DECK", "time_limit": "77"}, "time limit from the list"),
+        ({"structure": "1", "deck": "DECK", "time_limit": "soon"}, "time limit from the list"),
+    ],
+)
+def test_a_refused_create_says_why_and_creates_nothing(client, carol, form, message):
+    client.force_login(carol)
+    form = {key: (carol.deck.pk if value == "DECK" else value) for key, value in form.items()}
+
+    response = client.post(reverse("game:match_create"), form, **HTMX)
+
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_joining_asks_for_the_password_and_refuses_a_wrong_one(client, carol, bob):
+    match = match_create(host=carol, deck=carol.deck, settings=MatchSettings(password="Secret"))
+    client.force_login(bob)
+    url = reverse("game:match_join", args=[match.pk])
+    assert 'name="password"' in client.get(url, **HTMX).content.decode()
+
+    refused = client.post(url, {"deck": bob.deck.pk, "password": "secret"}, **HTMX)
+    assert "case-sensitive" in refused.content.decode()
+    joined = client.post(url, {"deck": bob.deck.pk, "password": "Secret"}, **HTMX)
+
+    assert joined.headers["HX-Redirect"] == reverse("game:match_page", args=[match.pk])
+    match.refresh_from_db()
+    assert match.status == MatchStatus.LAUNCHING
+
+
+def test_match_info_shows_the_setup_and_the_players(client, carol, bob):
+    match = start_match(carol, bob, light_vs_dark=True)
+    client.force_login(bob)
+
+    info = client.get(reverse("game:match_info", args=[match.pk]), **HTMX).content.decode()
+
+    assert "Light vs. Dark</dt><dd>Yes" in info
+    assert "Carol" in info and "(host)" in info and "Bob" in info
+
+
+def test_a_match_not_begun_is_not_shown_to_others(client, carol, catalog):
+    match = match_create(host=carol, deck=carol.deck, settings=MatchSettings())
+    client.force_login(player_with_deck("Dave", "rebel"))
+
+    response = client.get(reverse("game:match_page", args=[match.pk]))
+
+    assert response.status_code == 403
+    assert "join it from the Casual Lobby" in response.content.decode()
+
+
+def test_a_player_sees_the_playmat_with_their_hand_and_the_prompt(client, carol, bob):
+    match = start_match(carol, bob)
+    client.force_login(carol)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+
+    assert 'class="playmat"' in page and "Your hand" in page and "Phase Meter" in page
+    assert "Seed hash" in page and match.games.get().seed_hash[:12] in page
+
+
+def test_the_buttons_of_the_match_page_say_why_they_are_refused(client, carol, bob):
+    match = start_match(carol, bob)
+    client.force_login(carol)
+
+    response = client.post(reverse("game:match_leave", args=[match.pk]), **HTMX)
+
+    assert response.status_code == 409
+    assert "concede" in response.content.decode()
+
+
+def test_a_timed_match_shows_its_clock_in_the_lobby_and_on_the_playmat(client, carol, bob):
+    client.force_login(carol)
+    client.post(
+        reverse("game:match_create"),
+        {"structure": "1", "deck": carol.deck.pk, "time_limit": "1800"},
+        **HTMX,
+    )
+    match = Match.objects.get()
+    assert match.time_limit == 1800
+    client.force_login(bob)
+    assert "30 min" in client.get(reverse("lobbies:lobby", args=["casual"])).content.decode()
+    match_join(match_id=match.pk, player=bob, deck=bob.deck)
+    for player in (carol, bob):
+        match_ready(match_id=match.pk, player=player)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+
+    assert page.count('data-clock-ms="') == 2 and page.count("data-clock-running") == 1
+    assert "15:00" in page or "14:59" in page

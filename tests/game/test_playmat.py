@@ -1,0 +1,152 @@
+"""The playmat's look and feel that the server decides (rulebook, THE GAME SCREEN; Preferences,
+Card Size): the hint on the cards of the hand that can be played now, the cards that take a
+double-click, Enter or a drag, and the size the playmat draws its cards at."""
+
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from game.ai.agents import GreedyAgent
+from game.engine import api as engine
+from game.models import Game
+from game.selectors import match_screen
+from game.services.matches import game_act, match_concede
+from tests.factories import UserFactory
+from tests.game.conftest import start_match
+
+pytestmark = pytest.mark.django_db
+
+PLAYS = {"play", "play_tactic"}
+
+
+def at_quest(action: dict) -> bool:
+    """A unit's play, which names the quest it goes to."""
+    return action.get("quest") is not None
+
+
+def play_until_main_phase(match, players, *, seat=0, turn=3, play=lambda action: True):
+    """Play the match's first game with the greedy computer player for both seats until
+    ``seat`` decides in a Main Phase of ``turn`` or later with a card to play (one for which
+    ``play`` is true); the legal actions then."""
+    agent = GreedyAgent()
+    for _ in range(1000):
+        game = Game.objects.filter(match=match).latest("number")
+        state = engine.from_json(game.state)
+        decision = engine.legal_actions(state)
+        plays = [action for action in decision.actions if action["kind"] == "play"]
+        if decision.seat == seat and state.turn >= turn and any(map(play, plays)):
+            return decision.actions
+        action = agent.choose(state, decision)
+        game_act(match_id=match.pk, player=players[decision.seat], ply=game.applied, action=action)
+    raise AssertionError("the game never reached such a Main Phase")
+
+
+def hand_cards(page: str) -> dict[int, str]:
+    """The cards of the page's hand: their classes and attributes, by card id."""
+    hand = re.search(r'<ul class="mat-hand".*?</ul>', page, re.DOTALL).group(0)
+    return {
+        int(card): tag for tag, card in re.findall(r'(<figure [^>]*data-card="(\d+)"[^>]*>)', hand)
+    }
+
+
+def test_the_cards_of_the_hand_that_can_be_played_now_are_hinted(client, carol, bob):
+    match = start_match(carol, bob)
+    actions = play_until_main_phase(match, [carol, bob])
+    playable = {action["card"] for action in actions if action["kind"] in PLAYS}
+    client.force_login(carol)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+
+    cards = hand_cards(page)
+    assert playable and playable <= set(cards)
+    for card, tag in cards.items():
+        hinted = card in playable
+        assert ("mat-card--playable" in tag) == hinted, tag
+        assert ('draggable="true"' in tag) == hinted, tag
+        # A card with an action now takes Tab, Enter and a double-click.
+        assert ('tabindex="0"' in tag) == ("mat-card--actionable" in tag), tag
+        if hinted:
+            assert "mat-card--actionable" in tag and "You can play it now" in tag
+
+
+def test_a_unit_s_play_names_the_quest_to_drop_it_on(client, carol, bob):
+    match = start_match(carol, bob)
+    actions = play_until_main_phase(match, [carol, bob], play=at_quest)
+    client.force_login(carol)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+
+    at_quests = [action for action in actions if action["kind"] == "play" and "quest" in action]
+    for action in at_quests:
+        assert f'data-action-card="{action["card"]}" data-action-quest="{action["quest"]}"' in page
+        assert f'data-quest="{action["quest"]}"' in page
+
+
+def test_only_the_deciding_player_sees_hints(client, carol, bob):
+    match = start_match(carol, bob)
+    play_until_main_phase(match, [carol, bob])
+    observer = UserFactory(username="Dave")
+
+    for viewer in (bob, observer):
+        client.force_login(viewer)
+        page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+        assert 'class="playmat' in page
+        assert "mat-card--playable" not in page and 'draggable="true"' not in page
+        assert "mat-card--actionable" not in page and 'tabindex="0"' not in page
+
+
+def test_a_match_that_ended_hints_nothing(client, carol, bob):
+    match = start_match(carol, bob)
+    play_until_main_phase(match, [carol, bob])
+    match_concede(match_id=match.pk, player=bob)
+    client.force_login(carol)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+
+    assert "Carol wins the match" in page
+    assert "mat-card--playable" not in page and 'tabindex="0"' not in page
+
+
+@pytest.mark.parametrize("size", ["small", "medium", "large"])
+def test_the_playmat_draws_its_cards_at_the_players_card_size(client, carol, bob, size):
+    carol.preferences.card_size_playmat = size
+    carol.preferences.save()
+    match = start_match(carol, bob)
+    client.force_login(carol)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    # The match socket renders the playmat again after every decision, with no request.
+    screen = match_screen(match_id=match.pk, viewer=carol)
+    swapped = render_to_string("game/_match_socket.html", {"screen": screen, "lines": []})
+
+    for html in (page, swapped):
+        assert f'<section class="playmat" aria-label="Playmat" data-card-size="{size}">' in html
+    # Bob keeps his own (the default, medium).
+    client.force_login(bob)
+    bobs = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    assert 'data-card-size="medium"' in bobs
+    # An observer draws them at their own.
+    watcher = UserFactory(username="Watcher")
+    watcher.preferences.card_size_playmat = "large"
+    watcher.preferences.save()
+    client.force_login(watcher)
+    watching = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    assert 'data-card-size="large"' in watching
+
+
+def test_exerted_and_damaged_cards_say_so(client, carol, bob):
+    match = start_match(carol, bob)
+    play_until_main_phase(match, [carol, bob], turn=4)
+    state = engine.from_json(Game.objects.get(match=match).state)
+    client.force_login(carol)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+
+    seen = engine.view(state, 0)
+    units = [unit for quest in seen["quests"] for side in quest["units"] for unit in side]
+    for card in [seen["players"][0]["avatar"], seen["players"][1]["avatar"], *units]:
+        tag = re.search(rf'<figure [^>]*data-card="{card["id"]}"[^>]*>', page).group(0)
+        assert ("mat-card--exerted" in tag) == card["exerted"]
+        assert f'data-damage="{card["damage"]}"' in tag

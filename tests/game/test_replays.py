@@ -1,0 +1,104 @@
+"""Replays and match history (DESIGN.md, "Live play": a match is its seed, decklists and
+action log; the seed's hash is published at the start and the seed itself at the end)."""
+
+import random
+import re
+
+import pytest
+from django.urls import reverse
+
+from game.engine import api as engine
+from game.models import Game
+from game.services.matches import game_act, match_concede
+from tests.factories import UserFactory
+from tests.game.conftest import start_match
+
+pytestmark = pytest.mark.django_db
+
+
+def play(match, moves: int, seed: int = 3) -> None:
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        game = Game.objects.filter(match=match).latest("number")
+        decision = engine.legal_actions(engine.from_json(game.state))
+        if decision.seat is None:
+            return
+        player = match.seats.get(seat=decision.seat).player
+        game_act(
+            match_id=match.pk,
+            player=player,
+            ply=game.applied,
+            action=chooser.choice(decision.actions),
+        )
+
+
+@pytest.fixture
+def finished(carol, bob):
+    match = start_match(carol, bob)
+    play(match, 30)
+    match_concede(match_id=match.pk, player=bob)
+    match.refresh_from_db()
+    return match
+
+
+def test_the_replay_steps_through_the_game_and_checks_the_seed(client, finished, carol):
+    client.force_login(UserFactory(username="Dave"))
+    url = reverse("game:match_replay", args=[finished.pk])
+    game = finished.games.get()
+
+    end = client.get(url).content.decode()
+    start = client.get(url, {"step": 0}).content.decode()
+    middle = client.get(url, {"step": 10}).content.decode()
+
+    assert f"Step {game.applied} of {game.applied}" in end
+    assert f"Step 0 of {game.applied}" in start and "Step 10 of" in middle
+    assert "✓ sha256" in end and "✓ Replaying the" in end
+    assert str(game.seed) in end and game.seed_salt in end
+    assert 'rel="prev"' not in start and 'rel="next"' in start
+
+
+def test_a_replay_shows_hidden_cards_only_to_their_own_player(client, finished, carol):
+    url = reverse("game:match_replay", args=[finished.pk])
+    state = engine.replay(
+        finished.games.get().decklists,
+        finished.games.get().seed,
+        list(finished.games.get().actions.order_by("number").values_list("action", flat=True))[:10],
+    )
+    carols_hand = set(state.seats[0].hand)
+    hidden = {card for seat in state.seats for card in seat.hand + seat.deck + seat.quest_pile}
+
+    client.force_login(UserFactory(username="Dave"))
+    public = client.get(url, {"step": 10, "view": "mine"}).content.decode()
+    client.force_login(carol)
+    own = client.get(url, {"step": 10, "view": "mine"}).content.decode()
+
+    shown_publicly = {int(card) for card in re.findall(r'data-card="(\d+)"', public)}
+    shown_to_carol = {int(card) for card in re.findall(r'data-card="(\d+)"', own)}
+    assert not shown_publicly & hidden
+    assert carols_hand <= shown_to_carol
+    assert "Your view" in own and "The public view" in public
+
+
+def test_a_match_in_progress_has_no_replay_yet(client, carol, bob):
+    match = start_match(carol, bob)
+    client.force_login(carol)
+
+    response = client.get(reverse("game:match_replay", args=[match.pk]))
+
+    assert response.status_code == 200
+    assert "when the match has ended" in response.content.decode()
+    assert client.get(reverse("game:match_replay", args=[9999])).status_code == 404
+
+
+def test_match_history_lists_opponent_decks_result_and_replay(
+    client, finished, carol, bob, django_assert_max_num_queries
+):
+    client.force_login(carol)
+
+    with django_assert_max_num_queries(15):
+        page = client.get(reverse("game:match_history")).content.decode()
+
+    assert "Bob" in page and "Jedi against Sith" in page and "Won" in page and "1–0" in page
+    assert reverse("game:match_replay", args=[finished.pk]) in page
+    theirs = client.get(reverse("game:player_match_history", args=["Bob"])).content.decode()
+    assert "Lost" in theirs and "Carol" in theirs
