@@ -4,9 +4,15 @@ A service queues a message inside its transaction with ``send_on_commit``; every
 group receives it after the commit (at once when no transaction is open), and never if the
 transaction rolls back. Each message carries the group's next version, counted in the cache,
 which is Redis in production, so all web processes and workers count on one counter. A client
-that receives any version other than the one after the last it saw has missed a message (or
-the counter was reset) and asks for the full state; the consumer answers with
-``group_version`` read *before* the state, so the state includes every message up to it.
+that receives any version other than the one after the last it saw has missed a message and
+asks for the full state; the consumer answers with ``group_version`` read *before* the state,
+so the state includes every message up to it.
+
+A counter may vanish: it expires a day after it was made (so the groups of finished matches
+leave nothing behind), and Redis may restart or be flushed. A new counter therefore starts
+from the clock, in microseconds, not from 0: its versions are above every version the old
+one gave (no group sends a million messages a second), so sockets that saw the old ones take
+the jump for a gap and ask for the state, rather than dropping every message as already seen.
 
 Consumers derive from ``RealtimeConsumer``, which relays these messages to its client.
 docs/architecture.md ("Realtime") shows the whole pattern.
@@ -14,6 +20,7 @@ docs/architecture.md ("Realtime") shows the whole pattern.
 
 import logging
 import re
+import time
 from functools import partial
 from typing import Any
 
@@ -39,6 +46,8 @@ GROUP_NAME = re.compile(r"[a-zA-Z\d\-_.]{1,99}")
 # retries forever, while 4401 tells the page that the player must log in again.
 CLOSE_LOGIN_REQUIRED = 4401
 
+VERSION_COUNTER_SECONDS = 24 * 60 * 60
+
 
 def send_on_commit(*, group: str, message_type: str, payload: dict[str, Any]) -> None:
     """Send ``{"type": message_type, "group": group, "version": n, **payload}`` to ``group``.
@@ -62,8 +71,10 @@ def user_group(user_id: int) -> str:
 
 
 def group_version(group: str) -> int:
-    """The version of the last message sent to ``group``; 0 before the first."""
-    return cache.get(_version_key(group), 0)
+    """The version of the last message sent to ``group``."""
+    key = _version_key(group)
+    _start_counter(key)
+    return cache.get(key, 0)
 
 
 def _send_now(group: str, message_type: str, payload: dict[str, Any]) -> None:
@@ -79,9 +90,19 @@ def _send_now(group: str, message_type: str, payload: dict[str, Any]) -> None:
 def _next_version(group: str) -> int:
     key = _version_key(group)
     # add() creates the counter only where none exists and incr() is atomic (Redis INCR, a
-    # lock in locmem), so no two senders in any process ever take the same version.
-    cache.add(key, 0, timeout=None)
-    return cache.incr(key)
+    # lock in locmem), so no two senders in any process ever take the same version. A
+    # counter that expires between the two is made again.
+    for _ in range(2):
+        _start_counter(key)
+        try:
+            return cache.incr(key)
+        except ValueError:
+            continue
+    raise RuntimeError(f"the version counter {key} keeps vanishing")
+
+
+def _start_counter(key: str) -> None:
+    cache.add(key, time.time_ns() // 1000, timeout=VERSION_COUNTER_SECONDS)
 
 
 def _version_key(group: str) -> str:

@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connections, transaction
 from django.test import Client
 from django.urls import path
@@ -73,6 +74,7 @@ def announce(group: str, **payload) -> None:
 async def test_nothing_is_sent_when_the_transaction_rolls_back():
     group = unique_group()
     channel = await listen(group)
+    start = await database_sync_to_async(group_version)(group)
 
     def announce_then_fail():
         with transaction.atomic():
@@ -84,7 +86,7 @@ async def test_nothing_is_sent_when_the_transaction_rolls_back():
         await database_sync_to_async(announce_then_fail)()
 
     assert await received(channel, timeout=0.2) is None
-    assert await database_sync_to_async(group_version)(group) == 0
+    assert await database_sync_to_async(group_version)(group) == start
 
 
 @pytest.mark.asyncio
@@ -94,6 +96,7 @@ async def test_message_is_sent_after_commit_not_before():
     # The Redis pub/sub layer drops a channel whose receive was cancelled (its consumer has
     # gone, it assumes), so the look before the commit has a channel of its own.
     looked_at_before_commit, channel = await listen(group), await listen(group)
+    start = await database_sync_to_async(group_version)(group)
 
     def announce_and_look_before_commit():
         with transaction.atomic():
@@ -102,10 +105,10 @@ async def test_message_is_sent_after_commit_not_before():
 
     before_commit = await database_sync_to_async(announce_and_look_before_commit)()
 
-    assert before_commit == (None, 0)
+    assert before_commit == (None, start)
     assert await received(channel) == {
         "type": "realtime.relay",
-        "message": {"type": "table.announced", "group": group, "version": 1, "seat": 1},
+        "message": {"type": "table.announced", "group": group, "version": start + 1, "seat": 1},
     }
 
 
@@ -114,12 +117,13 @@ async def test_message_is_sent_after_commit_not_before():
 async def test_without_a_transaction_the_message_is_sent_at_once():
     group = unique_group()
     channel = await listen(group)
+    start = await database_sync_to_async(group_version)(group)
 
     await database_sync_to_async(send_on_commit)(
         group=group, message_type="table.announced", payload={}
     )
 
-    assert (await received(channel))["message"]["version"] == 1
+    assert (await received(channel))["message"]["version"] == start + 1
 
 
 @pytest.mark.asyncio
@@ -132,10 +136,25 @@ async def test_versions_rise_by_one_per_message_in_each_group_separately():
         await database_sync_to_async(announce)(group)
 
     table_versions = [(await received(table_channel))["message"]["version"] for _ in range(3)]
-    assert table_versions == [1, 2, 3]
-    assert (await received(other_channel))["message"]["version"] == 1
-    assert await database_sync_to_async(group_version)(table) == 3
-    assert await database_sync_to_async(group_version)(other_table) == 1
+    other_version = (await received(other_channel))["message"]["version"]
+    assert table_versions == [table_versions[0] + step for step in range(3)]
+    assert await database_sync_to_async(group_version)(table) == table_versions[-1]
+    assert await database_sync_to_async(group_version)(other_table) == other_version
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_vanished_counter_starts_again_above_every_version_it_gave():
+    group = unique_group()
+    channel = await listen(group)
+    await database_sync_to_async(announce)(group)
+    before = (await received(channel))["message"]["version"]
+
+    await database_sync_to_async(cache.delete)(f"realtime:version:{group}")
+    await database_sync_to_async(announce)(group)
+
+    # Above the last seen and not the next: a socket takes it for a gap and asks for the state.
+    assert (await received(channel))["message"]["version"] > before + 1
 
 
 @pytest.mark.django_db(transaction=True)
@@ -287,6 +306,7 @@ async def test_group_message_reaches_the_connected_client_with_its_version(
     )
     await communicator.connect()
     await communicator.receive_json_from()
+    start = await database_sync_to_async(group_version)(group)
 
     await database_sync_to_async(announce)(group, seat=2)
     await database_sync_to_async(announce)(group, seat=1)
@@ -294,8 +314,8 @@ async def test_group_message_reaches_the_connected_client_with_its_version(
     assert await communicator.receive_json_from(timeout=2) == {
         "type": "table.announced",
         "group": group,
-        "version": 1,
+        "version": start + 1,
         "seat": 2,
     }
-    assert (await communicator.receive_json_from(timeout=2))["version"] == 2
+    assert (await communicator.receive_json_from(timeout=2))["version"] == start + 2
     await communicator.disconnect()

@@ -217,6 +217,22 @@ async def test_a_missed_message_makes_the_socket_send_the_whole_state(open_page,
     assert "after the gap" in state and 'id="user-list"' in state
 
 
+async def test_a_vanished_version_counter_makes_the_socket_send_the_whole_state(open_page, players):
+    carol = await enter(open_page, players["Carol"])
+    await carol.until(f"lobby-user-{players['Carol'].pk}")
+
+    def lose_the_counter():
+        from django.core.cache import cache
+
+        cache.delete("realtime:version:lobby.casual")  # expired, or Redis restarted
+        chat_say(user=players["Bob"], lobby="casual", text="after the restart")
+
+    await database_sync_to_async(lose_the_counter)()
+
+    state = await carol.until('id="chat-log" class="chat-log"')
+    assert "after the restart" in state and 'id="user-list"' in state
+
+
 async def test_a_changed_ignore_list_reaches_every_page_of_the_player(open_page, players):
     carol = await enter(open_page, players["Carol"])
     elsewhere = await open_page(players["Carol"], "/ws/presence/elsewhere/")
