@@ -280,6 +280,7 @@ def test_the_player_journeys_run_under_the_policy(page, live_server, world, watc
     page.get_by_label("Value").fill("2")
     page.get_by_label("Value").press("Enter")
     expect(page.locator("#builder-filters .chip, .builder-filters .chip").first).to_be_visible()
+    page.wait_for_load_state("networkidle")
     watched.check("Deck Builder: changing the deck")
     for tool in ("Validate", "Statistics", "Test Draw", "Export", "Import"):
         page.locator(".toolbar summary", has_text="Tools").click()
