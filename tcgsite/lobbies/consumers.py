@@ -8,7 +8,8 @@ again (docs/architecture.md, "Realtime").
 """
 
 import asyncio
-import random
+import logging
+import weakref
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -22,7 +23,7 @@ from tcgsite.lobbies.services.chat import chat_submit
 from tcgsite.lobbies.services.presence import (
     lobby_group,
     presence_close,
-    presence_heartbeat,
+    presence_heartbeats,
     presence_open,
 )
 from tcgsite.realtime import RealtimeConsumer, group_version, user_group
@@ -31,6 +32,57 @@ from tcgsite.realtime import RealtimeConsumer, group_version, user_group
 PAGE_PLACES = frozenset(Place.values) - frozenset(Lobby.values)
 CLOSE_NOT_FOUND = 4404
 
+logger = logging.getLogger(__name__)
+
+
+class Heartbeat:
+    """The beat of every presence socket open on one event loop (daphne runs one a process):
+    one database call a period keeps them all present, where a beat per socket would give the
+    database thread thousands of calls a period."""
+
+    def __init__(self) -> None:
+        self.sockets: dict[str, PresenceConsumer] = {}
+        self.task: asyncio.Task | None = None
+
+    def add(self, socket: "PresenceConsumer") -> None:
+        self.sockets[socket.channel_name] = socket
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self.run())
+
+    def discard(self, socket: "PresenceConsumer") -> None:
+        self.sockets.pop(socket.channel_name, None)
+        if not self.sockets and self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    async def run(self) -> None:
+        while self.sockets:
+            await asyncio.sleep(settings.LOBBY_HEARTBEAT_SECONDS)
+            beats = [
+                (socket.scope["user"], channel_name, socket.place)
+                for channel_name, socket in list(self.sockets.items())
+            ]
+            if not beats:
+                continue
+            try:
+                await database_sync_to_async(presence_heartbeats)(sockets=beats)
+            except Exception:
+                # The next beat tries again; until then the sweep may list these players as
+                # gone, and the beat that succeeds brings them back.
+                logger.exception("The presence heartbeat of %d sockets failed", len(beats))
+
+
+_heartbeats: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Heartbeat]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def heartbeat_of_this_loop() -> Heartbeat:
+    loop = asyncio.get_running_loop()
+    if loop not in _heartbeats:
+        _heartbeats[loop] = Heartbeat()
+    return _heartbeats[loop]
+
 
 class PresenceConsumer(RealtimeConsumer):
     """The socket of a page that is not a lobby: it keeps its player present at the page's
@@ -38,23 +90,24 @@ class PresenceConsumer(RealtimeConsumer):
 
     async def connect(self):
         self.user_id = self.scope["user"].pk
+        # Accepted before any database work, which waits its turn on the database thread:
+        # daphne drops a handshake left waiting 5 s. What the groups send before the socket
+        # joins them is in the state read after it has.
+        await self.accept()
         if not await self.admit():
-            await self.accept()
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.groups_joined = self.groups_to_join()
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        # Accepted once in its groups, so nothing sent after the page sees the socket open
-        # misses it.
-        await self.accept()
         self.versions = {group: 0 for group in self.groups_joined}
         self.ignored: set[int] = set()
         await self.send_state()
         await database_sync_to_async(presence_open)(
             user=self.scope["user"], channel_name=self.channel_name, place=self.place
         )
-        self.heartbeat = asyncio.create_task(self.beat())
+        self.heartbeat = heartbeat_of_this_loop()
+        self.heartbeat.add(self)
 
     async def admit(self) -> bool:
         """Whether to open the socket; sets ``self.place``, where it keeps its player."""
@@ -69,19 +122,10 @@ class PresenceConsumer(RealtimeConsumer):
 
     async def disconnect(self, code):
         if heartbeat := getattr(self, "heartbeat", None):
-            heartbeat.cancel()
+            heartbeat.discard(self)
             await database_sync_to_async(presence_close)(channel_name=self.channel_name)
         for group in getattr(self, "groups_joined", ()):
             await self.channel_layer.group_discard(group, self.channel_name)
-
-    async def beat(self):
-        interval = settings.LOBBY_HEARTBEAT_SECONDS
-        while True:
-            # Spread over time, so that many sockets opened at once don't beat at once.
-            await asyncio.sleep(interval * random.uniform(0.8, 1.0))  # noqa: S311
-            await database_sync_to_async(presence_heartbeat)(
-                user=self.scope["user"], channel_name=self.channel_name, place=self.place
-            )
 
     async def send_state(self):
         versions, html, self.ignored = await database_sync_to_async(self.read_state)()

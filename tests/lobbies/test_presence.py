@@ -13,7 +13,7 @@ from tcgsite.lobbies.selectors import friends_page, lobby_users
 from tcgsite.lobbies.services import presence
 from tcgsite.lobbies.services.presence import (
     presence_close,
-    presence_heartbeat,
+    presence_heartbeats,
     presence_open,
     presence_sweep,
     presence_sweep_if_due,
@@ -152,9 +152,27 @@ def test_the_heartbeat_reopens_a_connection_swept_while_its_process_stalled(sett
     presence_sweep()
     assert not Presence.objects.exists()
 
-    presence_heartbeat(user=carol, channel_name="c1", place=Place.CASUAL)
+    presence_heartbeats(sockets=[(carol, "c1", Place.CASUAL)])
 
     assert listed(Lobby.CASUAL) == {"Carol": (Status.HERE, Place.CASUAL)}
+
+
+def test_one_heartbeat_keeps_every_socket_of_a_process_fresh_in_a_few_queries(
+    settings, django_assert_max_num_queries
+):
+    players = [UserFactory(username=f"Player{index}") for index in range(1200)]
+    for index, player in enumerate(players):
+        presence_open(user=player, channel_name=f"c{index}", place=Place.CASUAL)
+    stale = timezone.now() - timedelta(seconds=settings.LOBBY_PRESENCE_EXPIRY_SECONDS - 1)
+    Connection.objects.update(seen_at=stale)
+    cache.add(presence.SWEEP_LOCK, 1)  # another process swept just now
+
+    with django_assert_max_num_queries(6):
+        presence_heartbeats(
+            sockets=[(player, f"c{index}", Place.CASUAL) for index, player in enumerate(players)]
+        )
+
+    assert not Connection.objects.filter(seen_at=stale).exists()
 
 
 def test_the_heartbeats_sweep_runs_once_per_grace_period_across_processes():

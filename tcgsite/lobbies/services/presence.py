@@ -1,7 +1,8 @@
 """Presence: who is online, in which room, at which place; the User Lists follow it live.
 
-Every page a logged-in player has open holds a socket, recorded as a ``Connection``. The
-consumer refreshes its connection every ``LOBBY_HEARTBEAT_SECONDS``; a process that dies stops
+Every page a logged-in player has open holds a socket, recorded as a ``Connection``. Each web
+process refreshes all its sockets' connections together every ``LOBBY_HEARTBEAT_SECONDS``
+(``presence_heartbeats``, one statement for hundreds of sockets); a process that dies stops
 refreshing, so its connections go stale after ``LOBBY_PRESENCE_EXPIRY_SECONDS``. A page closed
 normally (a link followed, a tab closed) keeps its player listed for
 ``LOBBY_PRESENCE_GRACE_SECONDS``, so moving from page to page neither drops the player from the
@@ -11,6 +12,7 @@ schedule, announces the departures. With the defaults (10, 30 and 5 seconds) a c
 leaves the lists within 15 seconds, and the players of a dead process within 40.
 """
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -27,6 +29,9 @@ from tcgsite.lobbies.selectors import Whereabouts
 from tcgsite.realtime import send_on_commit
 
 SWEEP_LOCK = "lobbies:presence-sweep"
+# Connections refreshed by one statement of a heartbeat: well inside every database's limit
+# on a query's parameters.
+BEAT_BATCH = 500
 
 
 def lobby_group(lobby: str) -> str:
@@ -81,21 +86,22 @@ def presence_move(*, user: User, channel_name: str, place: str) -> None:
             _settle(user.pk, current, room=None, now=now)
 
 
-def presence_refresh(*, channel_name: str) -> bool:
-    """Keep the socket's connection alive; False if it was swept away meanwhile (its process
-    stalled past the expiry), so the consumer opens it again."""
-    refreshed = Connection.objects.filter(channel_name=channel_name, closed_at=None).update(
-        seen_at=timezone.now()
-    )
-    return refreshed > 0
-
-
-def presence_heartbeat(*, user: User, channel_name: str, place: str) -> None:
-    """A live socket's periodic beat: keep its connection fresh (opening it again if a sweep
-    took it while its process stalled) and sweep if no process did lately."""
-    if not presence_refresh(channel_name=channel_name):
-        Connection.objects.filter(channel_name=channel_name).delete()
-        presence_open(user=user, channel_name=channel_name, place=place)
+def presence_heartbeats(*, sockets: Iterable[tuple[User, str, str]]) -> None:
+    """The periodic beat of one process's live sockets, each ``(user, channel_name, place)``:
+    keep all their connections fresh at once, open again any that a sweep took while the
+    process stalled, and sweep if no process did lately."""
+    sockets = list(sockets)
+    now = timezone.now()
+    fresh: set[str] = set()
+    for start in range(0, len(sockets), BEAT_BATCH):
+        names = [channel_name for _, channel_name, _ in sockets[start : start + BEAT_BATCH]]
+        live = Connection.objects.filter(channel_name__in=names, closed_at=None)
+        fresh.update(live.values_list("channel_name", flat=True))
+        live.update(seen_at=now)
+    for user, channel_name, place in sockets:
+        if channel_name not in fresh:
+            Connection.objects.filter(channel_name=channel_name).delete()
+            presence_open(user=user, channel_name=channel_name, place=place)
     presence_sweep_if_due()
 
 
