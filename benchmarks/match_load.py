@@ -32,8 +32,8 @@ layer. BENCH_MATCHES=5,20 chooses the sizes. The benchmark's players are named m
 their matches are deleted before each size and at the end.
 
 The test suite empties the cache before each test: in production mode, beside a test run on
-the same Redis database, the groups' version counters restart and the sockets drop the views
-as already seen (actions sent but never complete). Give the benchmark a Redis database of its
+the same Redis database, the groups' version counters vanish and every socket asks for its
+whole view again, which the figures would include. Give the benchmark a Redis database of its
 own then (REDIS_URL=redis://127.0.0.1:6379/1).
 """
 
