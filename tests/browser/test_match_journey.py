@@ -134,15 +134,16 @@ def test_create_join_ready_play_observe_and_concede(open_as):
 
 def test_a_timed_match_is_lost_on_time(open_as):
     carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
-    # A clock of 3 seconds each, shorter than the Create window offers, to see it run out.
-    match = start_match(carol, bob, time_limit=6)
+    # A clock of 10 seconds each, shorter than the Create window offers, to see it run out;
+    # long enough that both pages show it running on a busy machine.
+    match = start_match(carol, bob, time_limit=20)
     pages = [open_as(carol), open_as(bob)]
     for page in pages:
         page.goto(f"/matches/{match.pk}/")
         expect(page.locator(".clock--running")).to_have_count(1)
 
     for page in pages:
-        expect(page.locator(".prompt")).to_contain_text("ran out of time", timeout=20_000)
+        expect(page.locator(".prompt")).to_contain_text("ran out of time", timeout=30_000)
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED and match.end_reason.endswith("ran out of time")
 

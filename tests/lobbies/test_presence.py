@@ -175,6 +175,21 @@ def test_one_heartbeat_keeps_every_socket_of_a_process_fresh_in_a_few_queries(
     assert not Connection.objects.filter(seen_at=stale).exists()
 
 
+def test_a_deleted_players_socket_does_not_stop_the_heartbeat_of_the_others(settings):
+    carol, gone = UserFactory(username="Carol"), UserFactory(username="Gone")
+    presence_open(user=carol, channel_name="c1", place=Place.CASUAL)
+    presence_open(user=gone, channel_name="c2", place=Place.CASUAL)
+    Connection.objects.update(
+        seen_at=timezone.now() - timedelta(seconds=settings.LOBBY_PRESENCE_EXPIRY_SECONDS + 1)
+    )
+    presence_sweep()
+    gone.delete()
+
+    presence_heartbeats(sockets=[(gone, "c2", Place.CASUAL), (carol, "c1", Place.CASUAL)])
+
+    assert listed(Lobby.CASUAL) == {"Carol": (Status.HERE, Place.CASUAL)}
+
+
 def test_the_heartbeats_sweep_runs_once_per_grace_period_across_processes():
     cache.delete(presence.SWEEP_LOCK)
     carol = UserFactory(username="Carol")

@@ -98,10 +98,15 @@ def presence_heartbeats(*, sockets: Iterable[tuple[User, str, str]]) -> None:
         live = Connection.objects.filter(channel_name__in=names, closed_at=None)
         fresh.update(live.values_list("channel_name", flat=True))
         live.update(seen_at=now)
-    for user, channel_name, place in sockets:
-        if channel_name not in fresh:
-            Connection.objects.filter(channel_name=channel_name).delete()
-            presence_open(user=user, channel_name=channel_name, place=place)
+    swept = [socket for socket in sockets if socket[1] not in fresh]
+    if swept:
+        # A deleted account's sockets close with it; until then they have no one to list.
+        players = User.objects.filter(pk__in={user.pk for user, _, _ in swept})
+        existing = set(players.values_list("pk", flat=True))
+        for user, channel_name, place in swept:
+            if user.pk in existing:
+                Connection.objects.filter(channel_name=channel_name).delete()
+                presence_open(user=user, channel_name=channel_name, place=place)
     presence_sweep_if_due()
 
 
