@@ -121,6 +121,9 @@ def test_the_wizard_builds_a_deck_from_a_starter_decks_cards(page, screenshot, c
 
     fill = page.locator("#wizard-fill")
     expect(fill).to_contain_text("Deck: 50 of 50 cards")
+    # htmx binds the step's inputs as it settles, just after the step shows: a person never
+    # types within those milliseconds, but a busy test machine's script can.
+    expect(page.locator(".htmx-settling")).to_have_count(0)
     page.locator("input[name=mix_unit]").fill("95")
     expect(fill).to_contain_text("add up to 150%")
     page.locator("input[name=mix_unit]").fill("55")
