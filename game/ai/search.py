@@ -50,7 +50,7 @@ LEVELS: Mapping[str, Settings] = MappingProxyType(
     {
         "easy": Settings(playouts=6, candidates=3, horizon=1),
         "normal": Settings(playouts=16, candidates=8, horizon=2),
-        "hard": Settings(playouts=48, candidates=12, horizon=2),
+        "hard": Settings(playouts=48, candidates=12, horizon=3),
     }
 )
 
