@@ -1,9 +1,12 @@
 """The HTML the Casual Lobby's socket and a match's socket send, swapped in by htmx's
 websocket extension (each fragment names its target, ``hx-swap-oob``)."""
 
+from functools import lru_cache
+
 from django.template.loader import render_to_string
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 from game.models import Match, MatchChatKind, MatchChatLine
 
@@ -73,3 +76,110 @@ def challenge_toast(match: Match) -> str:
 
 def resumed_toast(match: Match, player) -> str:
     return render_to_string("game/_resumed_toast.html", {"match": match, "player": player})
+
+
+def mat_card(card: dict, *, interactive: bool) -> SafeString:
+    """One card on the playmat, drawn from its SVG face at the playmat's card size
+    (Preferences). Exerted, it lies sideways and shaded; damage, shield and level tokens sit on
+    it. Right-click or a long press magnifies it; while its player decides (``interactive``), a
+    card with an action takes a double-click, Enter or (from the hand, hinted) a drag
+    (static/js/match.js)."""
+    face = card.get("face")
+    return _mat_card(
+        card["id"],
+        card["title"],
+        card["type"],
+        bool(card.get("exerted")),
+        card.get("damage") or 0,
+        card.get("shield") or 0,
+        card.get("tokens") or 0,
+        card.get("attack"),
+        card.get("defense"),
+        None if face is None else (face[0], face[1]),
+        interactive and bool(card.get("actionable")),
+        interactive and bool(card.get("playable")),
+        bool(card.get("combatant")),
+    )
+
+
+# A card looks the same every time its fields are the same, and most cards of a playmat are
+# unchanged from one action to the next: the drawings are kept, a few thousand at most.
+@lru_cache(maxsize=4096)
+def _mat_card(
+    card_id: int,
+    title: str,
+    kind: str,
+    exerted: bool,
+    damage: int,
+    shield: int,
+    tokens: int,
+    attack: int | None,
+    defense: int | None,
+    face: tuple[int, int] | None,
+    actionable: bool,
+    playable: bool,
+    combatant: bool,
+) -> SafeString:
+    states = {"exerted": exerted, "actionable": actionable, "playable": playable}
+    classes = [f"mat-card mat-card--{kind}"]
+    classes += [f"mat-card--{state}" for state, on in states.items() if on]
+    if combatant:
+        classes.append("mat-card--combatant")
+    tokens_text = f"{tokens} level token{'' if tokens == 1 else 's'}"
+    title_text = "".join(
+        [
+            title,
+            ", exerted" if exerted else "",
+            f", {damage} damage" if damage else "",
+            f", shield {shield}" if shield else "",
+            f", {tokens_text}" if tokens else "",
+            f"; attack {attack}, defense {defense}" if kind == "unit" else "",
+            ". You can play it now" if playable else ". It has an action now" if actionable else "",
+        ]
+    )
+    zoom = format_html(' data-zoom="{}?size=large"', _face_url(face)) if face else ""
+    handles = mark_safe(  # noqa: S308 - constant text
+        (' tabindex="0" role="button"' if actionable else "")
+        + (' draggable="true"' if playable else "")
+    )
+    if face:
+        picture = format_html(
+            '<img src="{}?size=small" alt="{}" draggable="false">', _face_url(face), title
+        )
+    else:
+        picture = format_html(
+            '<span class="mat-card__text"><strong>{}</strong> <small>{}</small></span>',
+            title,
+            kind[:1].upper() + kind[1:],
+        )
+    badges = [
+        ("damage", f"{damage} damage", damage) if damage else None,
+        ("shield", f"Shield {shield}", shield) if shield else None,
+        ("tokens", tokens_text, tokens) if tokens else None,
+        ("stats", f"Attack {attack}, defense {defense}", f"{attack}/{defense}")
+        if kind == "unit"
+        else None,
+    ]
+    return format_html(
+        '<figure class="{}" data-card="{}" data-exerted="{}" data-damage="{}"{} title="{}"{}>'
+        '<div class="mat-card__face">{}</div><figcaption class="mat-card__badges">{}'
+        "</figcaption></figure>",
+        " ".join(classes),
+        card_id,
+        1 if exerted else 0,
+        damage,
+        zoom,
+        title_text,
+        handles,
+        picture,
+        format_html_join(
+            "",
+            '<span class="badge badge--{}" title="{}">{}</span>',
+            (badge for badge in badges if badge is not None),
+        ),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _face_url(face: tuple[int, int]) -> str:
+    return reverse("cards:card_face", args=face)
