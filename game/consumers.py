@@ -5,12 +5,21 @@ screen's selector, and renders what they return for its own viewer only."""
 
 import json
 import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 
 from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 
 from game import fragments
-from game.selectors import NotAllowedToWatch, match_place, match_screen
+from game.selectors import (
+    MatchMoment,
+    NotAllowedToWatch,
+    match_moment,
+    match_place,
+    match_screen,
+    playmat_card_size,
+)
 from game.services.attendance import seat_socket_close, seat_socket_open
 from game.services.chat import match_chat_submit
 from game.services.matches import (
@@ -29,18 +38,47 @@ from tcgsite.realtime import group_version, user_group
 RESYNC_INTERVAL = 1.0
 
 
+class SharedMoments:
+    """The match moments read by this process's sockets, each kept for the other sockets of
+    its match that receive the same message: a match's two players and its observers cost
+    one read of the match per change and process, not one each. A message's group and version
+    name one commit, so a moment is never kept for a later change; the oldest are forgotten
+    (read again if still wanted). Used from the one thread that runs the consumers' database
+    work."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.kept: OrderedDict[Hashable, MatchMoment] = OrderedDict()
+
+    def get(self, key: Hashable, read: Callable[[], MatchMoment]) -> MatchMoment:
+        moment = self.kept.get(key)
+        if moment is None:
+            moment = self.kept[key] = read()
+            if len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return moment
+
+
 class MatchConsumer(PresenceConsumer):
+    moments = SharedMoments(size=128)
+
     async def admit(self) -> bool:
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.logged = None
         self.resynced_at = -RESYNC_INTERVAL
-        place = await database_sync_to_async(match_place)(
-            match_id=self.match_id, viewer=self.scope["user"]
-        )
+        place = await database_sync_to_async(self.read_admission)()
         if place is None:
             return False
         self.place = place
         return True
+
+    def read_admission(self) -> str | None:
+        viewer = self.scope["user"]
+        place = match_place(match_id=self.match_id, viewer=viewer)
+        if place is not None:
+            # A preference: a page opened after changing it shows the new size.
+            self.card_size = playmat_card_size(viewer=viewer)
+        return place
 
     def groups_to_join(self) -> list[str]:
         return [match_group(self.match_id), user_group(self.user_id)]
@@ -65,12 +103,21 @@ class MatchConsumer(PresenceConsumer):
         _, html, _ = self.render_screen(full=True)
         return versions, html, ignored
 
-    def render_screen(self, *, full: bool) -> tuple[str, str, list[str]]:
-        """The screen and the game messages since the last sent, as fragments."""
+    def render_screen(
+        self, *, full: bool, moment_key: Hashable | None = None
+    ) -> tuple[str, str, list[str]]:
+        """The screen and the game messages since the last sent, as fragments; with
+        ``moment_key`` (a message's group and version), from the match as read for it by any
+        socket of this process."""
+        moment = None
+        if moment_key is not None:
+            moment = self.moments.get(moment_key, lambda: match_moment(match_id=self.match_id))
         screen = match_screen(
             match_id=self.match_id,
             viewer=self.scope["user"],
             logged=None if full else self.logged,
+            moment=moment,
+            card_size=self.card_size,
         )
         new_game = full or self.logged is None or screen.logged[0] != self.logged[0]
         self.logged = screen.logged
@@ -93,7 +140,9 @@ class MatchConsumer(PresenceConsumer):
         if message["type"] != "match.changed":
             return await super().deliver(message)
         try:
-            place, html, _ = await database_sync_to_async(self.render_screen)(full=False)
+            place, html, _ = await database_sync_to_async(self.render_screen)(
+                full=False, moment_key=(message["group"], message["version"])
+            )
         except NotAllowedToWatch:
             return ""
         if place != self.place:

@@ -19,6 +19,7 @@ from game import fragments
 from game.engine import api as engine
 from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
 from game.engine.setup import created_titles
+from game.engine.state import State
 from game.labels import action_label
 from game.models import (
     DRAWN_BY_AGREEMENT,
@@ -281,27 +282,63 @@ def _place_of(match: Match) -> str:
     return Place.LAUNCH if _launching(match) else Place.GAME
 
 
-def match_screen(
-    *, match_id: int, viewer: User, logged: tuple[int, int] | None = None
-) -> MatchScreen:
-    """The match as ``viewer`` may see it, with the Chat Log's lines after ``logged`` (the
-    ``logged`` of the screen last shown; None: the whole log). Raises ``NotAllowedToWatch``
-    for a player who may not see it."""
+@dataclass(frozen=True)
+class MatchMoment:
+    """A match as stored at one moment: the rows and game state that every viewer's screen of
+    that moment is built from. Read once, it serves every socket of the match that a process
+    holds (``match_screen(moment=...)``); nothing in it is changed by building a screen."""
+
+    match: Match
+    seats: list[MatchSeat]
+    game: Game | None
+    state: State | None  # the game's, None before the first game
+    # The seat that won each game played to its end, in order (Best of Three and Five).
+    winners: list[int]
+
+
+def match_moment(*, match_id: int) -> MatchMoment:
+    """The match as it is stored now; ``NotAllowedToWatch`` if there is no such match."""
     match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
     if match is None:
         raise NotAllowedToWatch("There is no such match.")
     # The decklists, large, are the game's business, not the screen's.
     seats = list(match.seats.select_related("player").defer("decklist").order_by("seat"))
+    game = match.games.defer("decklists").order_by("-number").first()
+    state = None if game is None else engine.from_json(game.state)
+    winners = []
+    if match.structure > 1:
+        winners = list(
+            match.games.exclude(winner_seat=None)
+            .order_by("number")
+            .values_list("winner_seat", flat=True)
+        )
+    return MatchMoment(match=match, seats=seats, game=game, state=state, winners=winners)
+
+
+def match_screen(
+    *,
+    match_id: int,
+    viewer: User,
+    logged: tuple[int, int] | None = None,
+    moment: MatchMoment | None = None,
+    card_size: str | None = None,
+) -> MatchScreen:
+    """The match as ``viewer`` may see it, with the Chat Log's lines after ``logged`` (the
+    ``logged`` of the screen last shown; None: the whole log). ``moment`` is the match as
+    read for another viewer of the same moment, if there is one; ``card_size``, the viewer's
+    playmat card size, if known. Raises ``NotAllowedToWatch`` for a player who may not see
+    it."""
+    if moment is None:
+        moment = match_moment(match_id=match_id)
+    match, seats, game, state = moment.match, moment.seats, moment.game, moment.state
     seat = may_watch(match=match, viewer=viewer, seats=seats)
     screen = MatchScreen(match=match, seats=seats, seat=seat, clocks=_clocks(match, seats))
     if match.status == MatchStatus.PLAYING:
         _attendance(screen)
-    game = match.games.defer("decklists").order_by("-number").first()
     if game is None:
         if logged is None:
             screen.log = [html for _, html in _chat_lines(match, viewer, since=None)]
         return screen
-    state = engine.from_json(game.state)
     names = [each.player.username for each in seats]
     titles = engine.card_titles(state)
     faces: dict[str, list[int]] = {}
@@ -309,9 +346,8 @@ def match_screen(
         faces.update(each.faces)
     screen.game = game
     if match.structure > 1:
-        won = list(match.games.exclude(winner_seat=None).values_list("winner_seat", flat=True))
         screen.score = [
-            {"name": name, "wins": won.count(index)} for index, name in enumerate(names)
+            {"name": name, "wins": moment.winners.count(index)} for index, name in enumerate(names)
         ]
     if match.next_game_at is not None and match.status == MatchStatus.PLAYING:
         screen.between_games = {
@@ -321,7 +357,7 @@ def match_screen(
             "ms": max(0, int((match.next_game_at - timezone.now()).total_seconds() * 1000)),
         }
     screen.board = _board(state, seat, names, titles, faces)
-    screen.board["card_size"] = _card_size(viewer)
+    screen.board["card_size"] = card_size or playmat_card_size(viewer=viewer)
     for player in (screen.board["me"], screen.board["opponent"]):
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
     screen.log, screen.logged = _log(game, seat, names, titles, logged, viewer)
@@ -543,7 +579,7 @@ def _quest_combat(combat: dict | None, quest: int, bottom: int) -> dict | None:
     }
 
 
-def _card_size(viewer: User) -> str:
+def playmat_card_size(*, viewer: User) -> str:
     """The size ``viewer`` draws the playmat's cards at (Preferences, Card Size)."""
     return (
         Preferences.objects.filter(user=viewer).values_list("card_size_playmat", flat=True).first()
@@ -610,7 +646,7 @@ def match_replay(
         events += engine.apply(state, action)
     titles = engine.card_titles(state)
     board = _board(state, seat, names, titles, faces)
-    board["card_size"] = _card_size(viewer)
+    board["card_size"] = playmat_card_size(viewer=viewer)
     board["my_decision"] = False
     lines = [engine.render(event, seat, names, titles) for event in events]
     # The check of the whole log reuses the step's state when the step is the last one.

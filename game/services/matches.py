@@ -65,6 +65,7 @@ PRACTICE_DECK_NAME = "Practice deck"
 TIME_LIMITS = (20 * 60, 30 * 60, 60 * 60, 90 * 60)
 MAX_TIME_LIMIT = 3 * 60 * 60
 BETWEEN_GAMES = "This game is over: the next game of the match begins in a moment."
+NOT_PLAYING = "You are not playing in this match."
 
 
 class MatchError(UserError):
@@ -314,7 +315,10 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     """
     with transaction.atomic():
         match = locked_match(match_id)
-        seat = seat_of(match, player).seat
+        seats = list(match.seats.select_related("player__preferences"))
+        seat = next((each.seat for each in seats if each.player_id == player.pk), None)
+        if seat is None:
+            raise MatchError(NOT_PLAYING)
         if match.status != MatchStatus.PLAYING:
             raise MatchError("The match is not in progress.")
         game = match.games.select_for_update().order_by("-number").first()
@@ -339,7 +343,8 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
         GameAction.objects.create(
             game=game, number=game.applied, seat=seat, action=action, events=events
         )
-        events += _passes_when_out_of_actions(match, game, state)
+        autopass = {each.seat for each in seats if each.player.preferences.pass_when_out_of_actions}
+        events += _passes_when_out_of_actions(autopass, game, state)
         game.state = engine.to_json(state)
         fields = ["applied", "state"]
         if state.winner is not None:
@@ -357,14 +362,10 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     return Played(game=game, events=events)
 
 
-def _passes_when_out_of_actions(match: Match, game: Game, state) -> list[dict]:
-    """Pass for each player who asked for it (Preferences, "Pass When Out of Actions")
-    whenever passing is all they can do; each pass is stored in the log like any action."""
-    autopass = {
-        seat.seat
-        for seat in match.seats.select_related("player__preferences")
-        if seat.player.preferences.pass_when_out_of_actions
-    }
+def _passes_when_out_of_actions(autopass: set[int], game: Game, state) -> list[dict]:
+    """Pass for each seat in ``autopass`` (its player asked for it: Preferences, "Pass When
+    Out of Actions") whenever passing is all it can do; each pass is stored in the log like
+    any action."""
     events: list[dict] = []
     while state.winner is None:
         decision = engine.legal_actions(state)
@@ -519,7 +520,7 @@ def locked_match(match_id: int) -> Match:
 def seat_of(match: Match, player: User) -> MatchSeat:
     seat = match.seats.filter(player=player).first()
     if seat is None:
-        raise MatchError("You are not playing in this match.")
+        raise MatchError(NOT_PLAYING)
     return seat
 
 

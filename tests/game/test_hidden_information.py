@@ -532,12 +532,12 @@ async def test_the_detector_catches_a_socket_that_shows_the_observer_seat_0s_vie
     """The self-test: a socket rendering seat 0's view (its hand, its quest pile, "You draw
     ...") for the observer is caught, by ids and by titles, and only for the observer."""
 
-    def seat_0s_screen(*, match_id, viewer, logged=None):
-        screen = match_screen(match_id=match_id, viewer=viewer, logged=logged)
+    def seat_0s_screen(*, match_id, viewer, **kwargs):
+        screen = match_screen(match_id=match_id, viewer=viewer, **kwargs)
         if screen.seat is not None:
             return screen
         seat_0 = MatchSeat.objects.get(match_id=match_id, seat=0).player
-        return match_screen(match_id=match_id, viewer=seat_0, logged=logged)
+        return match_screen(match_id=match_id, viewer=seat_0, **kwargs)
 
     monkeypatch.setattr(game.consumers, "match_screen", seat_0s_screen)
 

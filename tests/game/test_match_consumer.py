@@ -8,6 +8,7 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
+import game.consumers
 from game.engine import api as engine
 from game.models import Game, Match
 from game.services.matches import MatchSettings, match_create, match_join, match_ready
@@ -143,6 +144,34 @@ async def test_observers_see_the_public_view_and_no_hand(open_page):
     shown = {int(card) for card in re.findall(r'data-card="(\d+)"', screen)}
     assert shown and not shown & hidden
     assert "You are observing" in screen and "Your hand" not in screen
+
+
+async def test_a_change_is_read_once_for_all_the_sockets_of_a_match_each_shown_its_own_view(
+    open_page, monkeypatch
+):
+    carol, bob = await players()
+    match = await database_sync_to_async(start_match)(carol, bob)
+    dave = await database_sync_to_async(UserFactory)(username="Dave")
+    pages = [await open_page(user, path(match)) for user in (carol, bob, dave)]
+    for page in pages:
+        await page.until('class="playmat"')
+    reads = []
+    original = game.consumers.match_moment
+
+    def counted(*, match_id):
+        reads.append(match_id)
+        return original(match_id=match_id)
+
+    monkeypatch.setattr(game.consumers, "match_moment", counted)
+    seat, ply, actions = await decision(match)
+
+    await act(pages[seat], ply, next(action for action in actions if action["kind"] == "keep"))
+
+    screens = [await page.until(f'data-ply="{ply + 1}"') for page in pages]
+    assert reads == [match.pk]
+    assert "Your hand" in screens[0] and "Your hand" in screens[1]
+    assert "You are observing" in screens[2] and "Your hand" not in screens[2]
+    assert screens[0] != screens[1]
 
 
 async def test_a_private_match_or_a_match_not_begun_refuses_observers(open_page):
