@@ -111,7 +111,9 @@ class MatchConsumer(PresenceConsumer):
         socket of this process."""
         moment = None
         if moment_key is not None:
-            moment = self.moments.get(moment_key, lambda: match_moment(match_id=self.match_id))
+            moment = self.moments.get(
+                moment_key, lambda: match_moment(match_id=self.match_id, with_recent_actions=True)
+            )
         screen = match_screen(
             match_id=self.match_id,
             viewer=self.scope["user"],

@@ -294,10 +294,19 @@ class MatchMoment:
     state: State | None  # the game's, None before the first game
     # The seat that won each game played to its end, in order (Best of Three and Five).
     winners: list[int]
+    # The game's last ``RECENT_ACTIONS`` actions (number, created, events), the Chat Log's
+    # news for every socket that saw the game shortly before; None when not read.
+    recent_actions: list[tuple] | None = None
 
 
-def match_moment(*, match_id: int) -> MatchMoment:
-    """The match as it is stored now; ``NotAllowedToWatch`` if there is no such match."""
+# A change is rarely more than a few actions: one, and the passes of Pass When Out of Actions.
+RECENT_ACTIONS = 8
+
+
+def match_moment(*, match_id: int, with_recent_actions: bool = False) -> MatchMoment:
+    """The match as it is stored now; ``NotAllowedToWatch`` if there is no such match. With
+    ``with_recent_actions``, for the sockets that follow the match, its game's last actions
+    too."""
     match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
     if match is None:
         raise NotAllowedToWatch("There is no such match.")
@@ -312,7 +321,18 @@ def match_moment(*, match_id: int) -> MatchMoment:
             .order_by("number")
             .values_list("winner_seat", flat=True)
         )
-    return MatchMoment(match=match, seats=seats, game=game, state=state, winners=winners)
+    recent_actions = None
+    if game is not None and with_recent_actions:
+        recent = game.actions.filter(number__gt=game.applied - RECENT_ACTIONS).order_by("number")
+        recent_actions = list(recent.values_list("number", "created", "events"))
+    return MatchMoment(
+        match=match,
+        seats=seats,
+        game=game,
+        state=state,
+        winners=winners,
+        recent_actions=recent_actions,
+    )
 
 
 def match_screen(
@@ -360,7 +380,7 @@ def match_screen(
     screen.board["card_size"] = card_size or playmat_card_size(viewer=viewer)
     for player in (screen.board["me"], screen.board["opponent"]):
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
-    screen.log, screen.logged = _log(game, seat, names, titles, logged, viewer)
+    screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
     return screen
 
 
@@ -587,22 +607,28 @@ def playmat_card_size(*, viewer: User) -> str:
     )
 
 
-def _log(game: Game, seat, names, titles, logged: tuple[int, int] | None, viewer: User):
+def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | None, viewer: User):
     """The Chat Log's lines (HTML) after ``logged`` and the point they reach. A first look,
     or a new game, gets the game's messages from its opening, with the match's player chat
     among them in time order; later, only the game messages since (chat arrives live)."""
+    game = moment.game
     number, applied = logged or (0, 0)
     full = logged is None or number != game.number
     timed_events = [(game.started, event) for event in game.opening_events] if full else []
-    actions = game.actions.filter(number__gt=0 if full else applied).order_by("number")
-    for created, events in actions.values_list("created", "events"):
+    since = 0 if full else applied
+    if moment.recent_actions is not None and since >= game.applied - RECENT_ACTIONS:
+        actions = [action for action in moment.recent_actions if action[0] > since]
+    else:
+        actions = game.actions.filter(number__gt=since).order_by("number")
+        actions = actions.values_list("number", "created", "events")
+    for _, created, events in actions:
         timed_events += [(created, event) for event in events]
     lines = []
     for at, event in timed_events:
         if text := engine.render(event, seat, names, titles):
             lines.append((at, fragments.game_line(text)))
     if full:
-        lines += _chat_lines(game.match, viewer, since=None)
+        lines += _chat_lines(moment.match, viewer, since=None)
         lines.sort(key=lambda line: line[0])
     return [html for _, html in lines], (game.number, game.applied)
 

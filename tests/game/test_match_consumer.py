@@ -158,9 +158,9 @@ async def test_a_change_is_read_once_for_all_the_sockets_of_a_match_each_shown_i
     reads = []
     original = game.consumers.match_moment
 
-    def counted(*, match_id):
+    def counted(*, match_id, **options):
         reads.append(match_id)
-        return original(match_id=match_id)
+        return original(match_id=match_id, **options)
 
     monkeypatch.setattr(game.consumers, "match_moment", counted)
     seat, ply, actions = await decision(match)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.models import Game
-from game.selectors import match_screen
+from game.selectors import RECENT_ACTIONS, match_moment, match_screen
 from game.services.matches import game_act, match_concede
 from tests.factories import UserFactory
 from tests.game.conftest import start_match
@@ -150,3 +150,43 @@ def test_exerted_and_damaged_cards_say_so(client, carol, bob):
         tag = re.search(rf'<figure [^>]*data-card="{card["id"]}"[^>]*>', page).group(0)
         assert ("mat-card--exerted" in tag) == card["exerted"]
         assert f'data-damage="{card["damage"]}"' in tag
+
+
+def test_a_moment_read_for_every_socket_gives_each_the_chat_log_it_would_read_itself(
+    carol, bob, django_assert_max_num_queries
+):
+    """A socket shown the match a few actions ago takes the game messages since from the
+    moment read for all the match's sockets, the same lines it would read on its own; one
+    left further behind reads them itself."""
+    match = start_match(carol, bob)
+    agent = GreedyAgent()
+    seen = {}
+    for _ in range(RECENT_ACTIONS + 3):
+        for player in (carol, bob):
+            seen.setdefault(player, []).append(match_screen(match_id=match.pk, viewer=player))
+        game = Game.objects.filter(match=match).latest("number")
+        state = engine.from_json(game.state)
+        decision = engine.legal_actions(state)
+        action = agent.choose(state, decision)
+        game_act(
+            match_id=match.pk, player=[carol, bob][decision.seat], ply=game.applied, action=action
+        )
+
+    moment = match_moment(match_id=match.pk, with_recent_actions=True)
+    for player, screens in seen.items():
+        for earlier in screens:
+            on_its_own = match_screen(match_id=match.pk, viewer=player, logged=earlier.logged)
+            shared = match_screen(
+                match_id=match.pk,
+                viewer=player,
+                logged=earlier.logged,
+                moment=moment,
+                card_size="medium",
+            )
+            assert shared.log == on_its_own.log
+            assert shared.logged == on_its_own.logged
+    recent = seen[carol][-2].logged
+    with django_assert_max_num_queries(0):
+        match_screen(
+            match_id=match.pk, viewer=carol, logged=recent, moment=moment, card_size="medium"
+        )
