@@ -271,12 +271,17 @@ def test_the_player_journeys_run_under_the_policy(page, live_server, world, watc
     watched.check("Deck Builder: Open Deck")
     page.locator("#deck-container .deck-card__face").first.press("Delete")
     expect(page.locator("#deck-status")).to_contain_text("Removed 1 copy")
+    # Each change is answered before the next step: the second add's status reads like the
+    # first's, and a filter sent before its answer arrives would race it.
     tile = page.locator("#collection-results .tile:not(.tile--used) .tile__face").first
-    tile.press("Enter")
+    with page.expect_response(lambda response: reverse("decks:deck_change") in response.url):
+        tile.press("Enter")
     expect(page.locator("#deck-status")).to_contain_text("Added 1 copy")
     tile = page.locator("#collection-results .tile:not(.tile--used) .tile__face").first
-    tile.dblclick()
+    with page.expect_response(lambda response: reverse("decks:deck_change") in response.url):
+        tile.dblclick()
     expect(page.locator("#deck-status")).to_contain_text("Added 1 copy")
+    page.wait_for_load_state("networkidle")
     page.get_by_label("Value").fill("2")
     page.get_by_label("Value").press("Enter")
     expect(page.locator("#builder-filters .chip, .builder-filters .chip").first).to_be_visible()
