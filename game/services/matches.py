@@ -8,6 +8,7 @@ played and is answered without being applied twice.
 """
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -65,7 +66,6 @@ PRACTICE_DECK_NAME = "Practice deck"
 TIME_LIMITS = (20 * 60, 30 * 60, 60 * 60, 90 * 60)
 MAX_TIME_LIMIT = 3 * 60 * 60
 BETWEEN_GAMES = "This game is over: the next game of the match begins in a moment."
-NOT_PLAYING = "You are not playing in this match."
 
 
 class MatchError(UserError):
@@ -316,9 +316,7 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     with transaction.atomic():
         match = locked_match(match_id)
         seats = list(match.seats.select_related("player__preferences"))
-        seat = next((each.seat for each in seats if each.player_id == player.pk), None)
-        if seat is None:
-            raise MatchError(NOT_PLAYING)
+        seat = seat_among(seats, player).seat
         if match.status != MatchStatus.PLAYING:
             raise MatchError("The match is not in progress.")
         game = match.games.select_for_update().order_by("-number").first()
@@ -518,9 +516,14 @@ def locked_match(match_id: int) -> Match:
 
 
 def seat_of(match: Match, player: User) -> MatchSeat:
-    seat = match.seats.filter(player=player).first()
+    return seat_among(match.seats.filter(player=player), player)
+
+
+def seat_among(seats: Iterable[MatchSeat], player: User) -> MatchSeat:
+    """``player``'s seat among a match's ``seats``, already read."""
+    seat = next((each for each in seats if each.player_id == player.pk), None)
     if seat is None:
-        raise MatchError(NOT_PLAYING)
+        raise MatchError("You are not playing in this match.")
     return seat
 
 
