@@ -7,6 +7,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 
 from game.models import Match, MatchChatKind, MatchChatLine
 
@@ -150,7 +151,7 @@ def _mat_card(
         picture = format_html(
             '<span class="mat-card__text"><strong>{}</strong> <small>{}</small></span>',
             title,
-            kind[:1].upper() + kind[1:],
+            capfirst(kind),
         )
     badges = [
         ("damage", f"{damage} damage", damage) if damage else None,
