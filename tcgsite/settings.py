@@ -91,9 +91,11 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "tcgsite.accounts",
     "tcgsite.lobbies",
+    "guilds",
     "collection.cards",
     "collection",
     "collection.decks",
+    "collection.trades",
     "game",
 ]
 

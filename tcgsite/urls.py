@@ -10,6 +10,8 @@ urlpatterns = [
     path("", include("collection.cards.urls")),
     path("", include("collection.urls")),
     path("", include("collection.decks.urls")),
+    path("", include("guilds.urls")),
+    path("", include("collection.trades.urls")),
     path("", include("game.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -3,6 +3,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+DEFAULT_RATING = 1500
+
 
 class CaseInsensitiveUserManager(UserManager):
     def get_by_natural_key(self, username):
@@ -22,6 +24,9 @@ class User(AbstractUser):
     # Set by the first purchase of a starter deck or booster (rulebook: registering for
     # tournaments).
     registered_at = models.DateTimeField(null=True, blank=True)
+    # The Player Rating (Elo). Tournaments move it and keep its history; guilds rank by the
+    # sum of their members' ratings, so it lives here, below both.
+    rating = models.IntegerField(default=DEFAULT_RATING, db_index=True)
 
     objects = CaseInsensitiveUserManager()
 

@@ -1,0 +1,76 @@
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from collection.cards.models import Card
+from collection.models import Product
+from guilds.models import Guild
+
+
+class PostedTradeStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    ACCEPTED = "accepted", "Accepted"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
+class TradeSide(models.TextChoices):
+    OFFER = "offer", "Offered by the poster"
+    WANT = "want", "Wanted by the poster"
+
+
+class PostedTrade(models.Model):
+    """A trade left in the Trade Lobby like a message board post (rulebook, "Posted Trades"):
+    what its poster offers and what they want, for the first player who accepts it."""
+
+    poster = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="posted_trades"
+    )
+    # Set for a Guild-Only trade: only members of this guild see and accept it.
+    guild = models.ForeignKey(
+        Guild, on_delete=models.CASCADE, null=True, blank=True, related_name="posted_trades"
+    )
+    status = models.CharField(
+        max_length=10, choices=PostedTradeStatus.choices, default=PostedTradeStatus.OPEN
+    )
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="posted_trades_accepted",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["status", "-created_at"], name="posted_trade_board")]
+
+    def __str__(self):
+        return f"Posted trade {self.pk} by {self.poster}"
+
+
+class PostedTradeLine(models.Model):
+    """Copies of a card, or unopened products of one kind, on one side of a posted trade."""
+
+    trade = models.ForeignKey(PostedTrade, on_delete=models.CASCADE, related_name="lines")
+    side = models.CharField(max_length=5, choices=TradeSide.choices)
+    card = models.ForeignKey(
+        Card, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    product = models.ForeignKey(
+        Product, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    quantity = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(card__isnull=False) ^ models.Q(product__isnull=False),
+                name="posted_trade_line_is_card_or_product",
+            ),
+        ]
+
+    def __str__(self):
+        item = self.card.title if self.card_id else str(self.product)
+        return f"{self.quantity} × {item} ({self.get_side_display()})"
