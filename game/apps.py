@@ -8,10 +8,12 @@ class GameConfig(AppConfig):
     def ready(self):
         from game.commands import register_match_commands
         from game.menu import register_match_menu_entries
-        from game.selectors import casual_panel
-        from tcgsite.lobbies.places import Lobby
+        from game.selectors import MATCH_LOBBIES, casual_panel
         from tcgsite.lobbies.registry import LobbyPanel, register_lobby_panel
 
-        register_lobby_panel(LobbyPanel("casual_matches", Lobby.CASUAL, casual_panel))
+        # Rulebook, Guilds, "Guild-Only Matches": matches are created "in the Casual Lobby and
+        # in the Trade Lobby"; both show the one list of waiting matches.
+        for lobby in MATCH_LOBBIES:
+            register_lobby_panel(LobbyPanel(f"{lobby}_matches", lobby, casual_panel))
         register_match_menu_entries()
         register_match_commands()

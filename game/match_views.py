@@ -49,6 +49,7 @@ def match_create(request):
         "deck": decks[0][0].pk if decks else None,
         "allow_observers": True,
         "friends_only": False,
+        "guild_only": False,
         "light_vs_dark": False,
         "time_limit": 0,
     }
@@ -64,6 +65,7 @@ def match_create(request):
             "deck": object_id(request.POST.get("deck")),
             "allow_observers": bool(request.POST.get("allow_observers")),
             "friends_only": bool(request.POST.get("friends_only")),
+            "guild_only": bool(request.POST.get("guild_only")),
             "light_vs_dark": bool(request.POST.get("light_vs_dark")),
             "time_limit": whole_number_or_none(
                 request.POST.get("time_limit", "0"), minimum=0, maximum=services.MAX_TIME_LIMIT
@@ -83,6 +85,7 @@ def match_create(request):
                 password=request.POST.get("password", ""),
                 allow_observers=values["allow_observers"],
                 friends_only=values["friends_only"],
+                guild_only=values["guild_only"],
                 light_vs_dark=values["light_vs_dark"],
                 time_limit=values["time_limit"] or None,
                 challenged=challenged,
@@ -96,6 +99,7 @@ def match_create(request):
         "action": reverse("game:match_create"),
         "challenge": challenged.username if challenged else challenge,
         "decks": decks,
+        "guild": selectors.host_guild(player=request.user),
         "values": values,
         "structures": MatchStructure.choices,
         "time_limits": [(seconds, f"{seconds // 60} minutes") for seconds in services.TIME_LIMITS],

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from game.selectors import open_matches, watchable_match
+from game.selectors import guild_only_refusal, open_matches, watchable_match
 from tcgsite.accounts.models import User
 from tcgsite.accounts.selectors import is_ignored
 from tcgsite.lobbies.places import Lobby
@@ -36,7 +36,7 @@ def observe_match(viewer: User, target: User, lobby: str):
     if viewer.pk == target.pk:
         return None
     match = watchable_match(player=target)
-    if match is None:
+    if match is None or guild_only_refusal(match=match, viewer=viewer):
         return None
     return "Observe match", ("dialog", reverse("game:match_info", args=[match.pk]))
 

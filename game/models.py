@@ -77,6 +77,13 @@ class Match(models.Model):
     password = models.CharField(max_length=128, blank=True)
     allow_observers = models.BooleanField(default=True)
     friends_only = models.BooleanField(default=False)
+    # A Guild-Only match (rulebook, Guilds, "Guild-Only Matches"): joined and observed only by
+    # members of ``guild``, the host's guild when it was created. A guild disbanded since
+    # leaves ``guild`` empty and the match closed to everyone but its players.
+    guild_only = models.BooleanField(default=False)
+    guild = models.ForeignKey(
+        "guilds.Guild", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
+    )
     light_vs_dark = models.BooleanField(default=False)
     # A Practice Game (rulebook, Casual Lobby, "Practice Games"): the players bring no deck;
     # the two fixed practice decks are dealt to them at random when it begins.

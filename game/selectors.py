@@ -33,11 +33,13 @@ from game.models import (
     MatchStatus,
     QuickJoinSettings,
 )
+from guilds.models import Guild
+from guilds.selectors import guild_id_of, guild_of
 from tcgsite.accounts.models import CardSize, Preferences, User
 from tcgsite.accounts.selectors import ignored_ids
 from tcgsite.errors import UserError
 from tcgsite.lobbies.models import Presence
-from tcgsite.lobbies.places import Place, appears_in
+from tcgsite.lobbies.places import Lobby, Place, appears_in
 
 LIGHT_ARCHETYPES = frozenset({"jedi", "rebel"})
 
@@ -144,10 +146,13 @@ def open_matches(*, viewer: User) -> list[Match]:
     of a host who ignores them, nor friends-only ones of a host whose friend they are not."""
     ignoring = User.ignored.through.objects.filter(to_user_id=viewer.pk).values("from_user_id")
     befriending = User.friends.through.objects.filter(to_user_id=viewer.pk).values("from_user_id")
+    guild_id = guild_id_of(user_id=viewer.pk)
+    in_guild = Q(guild_only=True, guild_id=guild_id) if guild_id is not None else Q(pk__in=[])
     return list(
         Match.objects.filter(status=MatchStatus.OPEN)
         .exclude(host__in=ignoring)
         .filter(Q(friends_only=False) | Q(host=viewer) | Q(host__in=befriending))
+        .filter(Q(guild_only=False) | Q(host=viewer) | in_guild)
         .filter(Q(challenged=None) | Q(challenged=viewer) | Q(host=viewer))
         .annotate(seat_count=Count("seats"))
         .order_by("pk")
@@ -193,6 +198,10 @@ def quick_join_settings(*, player: User) -> QuickJoinSettings:
     last deck used) until they save their own."""
     saved = QuickJoinSettings.objects.filter(player=player).select_related("deck").first()
     return saved or QuickJoinSettings(player=player)
+
+
+# The lobbies whose pages show the waiting matches, with Create.
+MATCH_LOBBIES = (Lobby.CASUAL, Lobby.TRADE)
 
 
 def casual_panel(viewer: User) -> str:
@@ -462,7 +471,24 @@ def may_watch(*, match: Match, viewer: User, seats: list[MatchSeat] | None = Non
             raise NotAllowedToWatch("This match has not begun: join it from the Casual Lobby.")
         if not match.allow_observers:
             raise NotAllowedToWatch("This match does not allow observers.")
+        if refusal := guild_only_refusal(match=match, viewer=viewer):
+            raise NotAllowedToWatch(refusal)
     return seat
+
+
+def host_guild(*, player: User) -> Guild | None:
+    """The guild a Guild-Only match of ``player``'s would be for."""
+    return guild_of(user_id=player.pk)
+
+
+def guild_only_refusal(*, match: Match, viewer: User) -> str | None:
+    """Why ``viewer`` may not join or observe a Guild-Only match (rulebook, Guilds,
+    "Guild-Only Matches"), or None if they may."""
+    if not match.guild_only:
+        return None
+    if match.guild_id is not None and guild_id_of(user_id=viewer.pk) == match.guild_id:
+        return None
+    return "This is a Guild-Only match: only members of its host's guild may join or observe it."
 
 
 def _chat_lines(match: Match, viewer: User, *, since) -> list[tuple]:

@@ -35,12 +35,14 @@ from game.models import (
     QuickJoinSettings,
 )
 from game.selectors import (
+    MATCH_LOBBIES,
     card_faces,
     clock_left_ms,
     computer_seats,
     deck_decklist,
     deck_faces,
     elapsed_ms,
+    guild_only_refusal,
     open_matches,
     player_decks,
     practice_decklists,
@@ -48,10 +50,10 @@ from game.selectors import (
     seed_commitment,
     side_of,
 )
+from guilds.selectors import guild_id_of, guild_member_ids
 from tcgsite.accounts.models import User
 from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
 from tcgsite.errors import UserError
-from tcgsite.lobbies.places import Lobby
 from tcgsite.lobbies.registry import lobby_panel_message
 from tcgsite.lobbies.services.presence import lobby_group
 from tcgsite.realtime import send_on_commit, user_group
@@ -85,6 +87,8 @@ class MatchSettings:
     password: str = ""
     allow_observers: bool = True
     friends_only: bool = False
+    # Only members of the host's guild may join and observe.
+    guild_only: bool = False
     light_vs_dark: bool = False
     time_limit: int | None = None  # seconds in all, half for each player
     practice: bool = False
@@ -125,6 +129,11 @@ def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> M
             deck, decklist, archetype = None, {}, ""
         else:
             decklist, archetype = checked_decklist(deck, host)
+        guild_id = guild_id_of(user_id=host.pk) if settings.guild_only else None
+        if settings.guild_only and guild_id is None:
+            raise MatchError(
+                "You are in no guild: only a guild's member can make a Guild-Only match."
+            )
         match = Match.objects.create(
             title=title,
             host=host,
@@ -132,6 +141,8 @@ def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> M
             password=make_password(settings.password) if settings.password else "",
             allow_observers=settings.allow_observers,
             friends_only=settings.friends_only,
+            guild_only=settings.guild_only,
+            guild_id=guild_id,
             light_vs_dark=settings.light_vs_dark and not settings.practice,
             time_limit=settings.time_limit,
             practice=settings.practice,
@@ -166,6 +177,8 @@ def match_join(*, match_id: int, player: User, deck: Deck | None, password: str 
             raise MatchError(f"{host.username} is not taking you on.")
         if match.friends_only and not is_friend(user=host, other=player):
             raise MatchError(f"Only {host.username}'s friends may join this match.")
+        if refusal := guild_only_refusal(match=match, viewer=player):
+            raise MatchError(refusal)
         if match.challenged_id is not None and match.challenged_id != player.pk:
             raise MatchError(f"This match is {host.username}'s challenge to another player.")
         taken = match.seats.get()
@@ -500,12 +513,16 @@ def _announce_medallion(match: Match, *, created: bool = False) -> None:
             visible_to = {match.host_id, match.challenged_id}
         elif match.friends_only:
             visible_to = {match.host_id, *match.host.friends.values_list("pk", flat=True)}
+        if match.guild_only:
+            members = set(guild_member_ids(guild_id=match.guild_id)) if match.guild_id else set()
+            visible_to = (members if visible_to is None else visible_to & members) | {match.host_id}
         payload = lobby_panel_message(
             html, visible_to=visible_to, hidden_from=ignored_ids(user_id=match.host_id)
         )
     else:
         payload = lobby_panel_message(fragments.medallion_removed(match.pk))
-    send_on_commit(group=lobby_group(Lobby.CASUAL), message_type="lobby.panel", payload=payload)
+    for lobby in MATCH_LOBBIES:
+        send_on_commit(group=lobby_group(lobby), message_type="lobby.panel", payload=payload)
 
 
 def locked_match(match_id: int) -> Match:

@@ -30,12 +30,19 @@ def test_the_casual_lobby_shows_create_and_the_medallions_a_player_may_join(
     assert "Dave" in client.get(reverse("lobbies:lobby", args=["casual"])).content.decode()
 
 
-def test_the_other_lobbies_have_no_matches_area(client, carol):
-    client.force_login(carol)
+def test_the_trade_lobby_shows_the_matches_too_and_the_tournaments_lobby_does_not(
+    client, carol, bob
+):
+    """Rulebook, Guilds, "Guild-Only Matches": matches are made "in the Casual Lobby and in
+    the Trade Lobby"."""
+    match_create(host=carol, deck=carol.deck, settings=MatchSettings(title="Open duel"))
+    client.force_login(bob)
 
-    page = client.get(reverse("lobbies:lobby", args=["trade"])).content.decode()
+    trade = client.get(reverse("lobbies:lobby", args=["trade"])).content.decode()
+    tournaments = client.get(reverse("lobbies:lobby", args=["tournaments"])).content.decode()
 
-    assert "casual-matches" not in page
+    assert "casual-matches" in trade and "Open duel" in trade
+    assert "casual-matches" not in tournaments
 
 
 def test_create_takes_the_player_to_the_match_launch_screen(client, carol):
