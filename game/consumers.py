@@ -139,6 +139,11 @@ class MatchConsumer(PresenceConsumer):
             if message["match_id"] != self.match_id or message["sender_id"] in self.ignored:
                 return ""
             return fragments.appended(message["line"])
+        if message["type"] == "guild.chat":
+            # Guild Chat (/g) from any chat window, in this match's Chat Log too.
+            if message["sender_id"] in self.ignored:
+                return ""
+            return fragments.appended(message["log_line"])
         if message["type"] != "match.changed":
             return await super().deliver(message)
         try:

@@ -72,3 +72,21 @@ class GuildInvitation(models.Model):
 
     def __str__(self):
         return f"{self.invitee} invited to {self.guild}"
+
+
+class GuildChatLine(models.Model):
+    """A line of Guild Chat (/g), kept so the chat rules (the rate limit) and moderation reach
+    it as they reach the lobbies' chat."""
+
+    guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="chat_lines")
+    sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guild_chat_lines"
+    )
+    text = models.TextField()
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["sender", "-sent_at"], name="guild_chat_sender_recent")]
+
+    def __str__(self):
+        return f"{self.sender} to {self.guild}: {self.text[:40]}"

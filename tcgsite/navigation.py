@@ -59,6 +59,7 @@ SECTIONS = (
         (
             NavEntry("Trade", "lobbies:lobby", ("trade",)),
             NavEntry("Friends", "lobbies:friends"),
+            NavEntry("Guilds", "guilds:guild_list"),
             NavEntry("Players", "accounts:player_list"),
         ),
     ),

@@ -10,10 +10,11 @@ from channels.routing import URLRouter
 from channels.security.websocket import OriginValidator
 from django.conf import settings
 
+from collection.trades import routing as trades_routing
 from game import routing as game_routing
 from tcgsite.lobbies import routing as lobbies_routing
 
-APP_ROUTING_MODULES = (lobbies_routing, game_routing)
+APP_ROUTING_MODULES = (lobbies_routing, game_routing, trades_routing)
 
 websocket_urlpatterns = [
     pattern for module in APP_ROUTING_MODULES for pattern in module.websocket_urlpatterns

@@ -9,6 +9,10 @@ from django.urls import path
 
 from tcgsite.routing import websocket_application
 
+# The consumers close the old database connections of the thread they run on, which checks any
+# connection an earlier test left open there (production keeps connections for a minute).
+pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture
 def application(settings):

@@ -12,6 +12,7 @@ from game import fragments
 from game.models import Match, MatchChatKind, MatchChatLine
 from game.selectors import NotAllowedToWatch, may_watch
 from game.services.matches import match_group
+from guilds.services.chat import guild_chat_say
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
 from tcgsite.lobbies.services.chat import (
@@ -25,7 +26,8 @@ WHISPER_COMMANDS = frozenset({"whisper", "w", "msg"})
 SAY_TO_COMMANDS = frozenset({"st", "sayto"})
 HELP = (
     "In a match's Chat Log: type to talk to everyone here; /st NAME message directs it at a "
-    "player, for all to see; /whisper NAME message (or /w, /msg) is for that player alone."
+    "player, for all to see; /whisper NAME message (or /w, /msg) is for that player alone; "
+    "/g message talks to your guild's members."
 )
 
 
@@ -70,6 +72,10 @@ def match_chat_submit(*, match_id: int, user: User, text: object) -> list[str]:
             _post(match, user, MatchChatKind.WHISPER, said, recipient)
         else:
             _post(match, user, MatchChatKind.SAY_TO, said, recipient)
+        return []
+    if command == "g":
+        # Guild Chat reaches the sender's guild wherever its members are, not this match.
+        guild_chat_say(user=user, text=arguments)
         return []
     raise MatchChatError(f"There is no command /{name[:30]} in a match; /help lists them.")
 

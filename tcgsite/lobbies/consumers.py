@@ -13,6 +13,7 @@ import weakref
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.dispatch import Signal
 
 from tcgsite.accounts.selectors import ignored_ids
 from tcgsite.lobbies import fragments
@@ -33,6 +34,22 @@ PAGE_PLACES = frozenset(Place.values) - frozenset(Lobby.values)
 CLOSE_NOT_FOUND = 4404
 
 logger = logging.getLogger(__name__)
+
+# Sent, with ``user``, when a page of a logged-in player has opened its socket and made them
+# present: a feature above the lobbies answers with HTML for that page alone, or "" (guilds
+# show the Guild Message at a member's next login).
+page_opened = Signal()
+
+
+def page_opened_html(*, user) -> str:
+    html = []
+    for receiver, answer in page_opened.send_robust(sender=None, user=user):
+        if isinstance(answer, Exception):
+            # A feature's failure must not keep the page's socket from opening.
+            logger.error("%s failed on a page opening", receiver, exc_info=answer)
+        elif answer:
+            html.append(answer)
+    return "".join(html)
 
 
 class Heartbeat:
@@ -108,6 +125,8 @@ class PresenceConsumer(RealtimeConsumer):
         )
         self.heartbeat = heartbeat_of_this_loop()
         self.heartbeat.add(self)
+        if html := await database_sync_to_async(page_opened_html)(user=self.scope["user"]):
+            await self.send(text_data=html)
 
     async def admit(self) -> bool:
         """Whether to open the socket; sets ``self.place``, where it keeps its player."""
@@ -226,6 +245,11 @@ class LobbyConsumer(PresenceConsumer):
             return message["html"] if sees_panel_message(message, self.user_id) else ""
         if kind == "lobby.toast":
             return self.toast(message)
+        if kind == "guild.chat":
+            # Guild Chat (/g), sent to each member's own group: in every chat window.
+            if message["sender_id"] in self.ignored:
+                return ""
+            return fragments.appended([message["line"]])
         if kind != "lobby.chat" or message["sender_id"] in self.ignored:
             return ""
         if message.get("ping"):

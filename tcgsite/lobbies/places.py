@@ -6,8 +6,9 @@ Tournaments lobbies they entered, or the Main Lobby until they enter one of thos
 Main Lobby's list while they are at the Main Lobby, whatever their room.
 
 The colour of a name says where its player is, seen from the lobby showing it: white in this
-lobby, green starting a game, red in a game, the Deck Builder or the Collection Manager, dark
-gray at the Main Lobby (and on the other pages of the site, which the rulebook's client had not).
+lobby, green starting a game, red in a game, the Deck Builder, the Collection Manager or a
+Trade Screen, dark gray at the Main Lobby (and on the other pages of the site, which the
+rulebook's client had not).
 """
 
 from django.db import models
@@ -33,6 +34,7 @@ class Place(models.TextChoices):
     GAME = "game", "in a game"
     DECK_BUILDER = "deck_builder", "in the Deck Builder"
     COLLECTION = "collection", "in the Collection Manager"
+    TRADING = "trading", "trading"
     ELSEWHERE = "elsewhere", "elsewhere on the site"
 
 
@@ -45,7 +47,8 @@ class Status(models.TextChoices):
     AWAY = "away", "dark gray"
 
 
-BUSY_PLACES = frozenset({Place.GAME, Place.DECK_BUILDER, Place.COLLECTION})
+# The Trade Screen "is similar to the Collection Manager" (rulebook, "Trade Screen").
+BUSY_PLACES = frozenset({Place.GAME, Place.DECK_BUILDER, Place.COLLECTION, Place.TRADING})
 
 
 def room_after_entering(place: str, room: str | None) -> str:

@@ -1,7 +1,7 @@
 """What the features above the lobbies add to every chat window and User List.
 
 Chat commands and the entries of a name's menu are registered at start-up, each by the app that
-owns them (the lobbies' own in ``LobbiesConfig.ready``; later, matches add /joingame and
+owns them (the lobbies' own in ``LobbiesConfig.ready``; matches add /joingame and
 Challenge, guilds /g and Invite to guild), so the chat code never imports those apps. Both
 registries are filled once while Django starts and only read afterwards.
 """
@@ -10,21 +10,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from tcgsite.accounts.models import User
-
-# The rulebook's commands that belong to features not built yet: typing one says so, and /help
-# leaves it out. A feature that registers the command takes it off this list.
-PLANNED_COMMANDS = {
-    "joingame": "joining matches",
-    "observegame": "observing matches",
-    "resume": "adjourned games",
-    "trade": "trading",
-    "ptrade": "posted trades",
-    "guild": "guilds",
-    "g": "guild chat",
-    "guildinvite": "guilds",
-    "leaveguild": "guilds",
-    "guildkick": "guilds",
-}
 
 
 @dataclass(frozen=True)
@@ -105,7 +90,6 @@ def register_command(command: ChatCommand) -> None:
         if name in _commands:
             raise ValueError(f"the chat command /{name} is registered twice")
         _commands[name] = command
-        PLANNED_COMMANDS.pop(name, None)
 
 
 def command_named(name: str) -> ChatCommand | None:

@@ -24,8 +24,13 @@ from playwright.sync_api import expect
 
 from collection.cards.models import Card
 from collection.decks.models import Deck
-from collection.models import CardOwnership, Opening, Product
+from collection.models import CardOwnership, Opening, Product, ProductKind
+from collection.services.store import product_grant
+from collection.trades.models import TradeSession, TradeSessionStatus
+from collection.trades.services.exchange import TradeItem
+from collection.trades.services.posted import posted_trade_accept, posted_trade_create
 from game.services.matches import MatchSettings, match_create, match_join, match_ready
+from guilds.services.guilds import guild_create
 from tcgsite.accounts.forms import PREFERENCE_PAGES
 from tcgsite.accounts.models import User
 from tests.factories import LimitedPoolFactory, UserFactory
@@ -117,7 +122,33 @@ def world(catalog):
     match_join(match_id=match.pk, player=opponent, deck=opponent.decks.first())
     for seated in (player, opponent):
         match_ready(match_id=match.pk, player=seated)
-    return {"player": player, "pool": pool, "staff": staff, "match": match}
+    # A guild the player leads, a posted trade they accepted (its delivery page) and a live
+    # trade session of theirs (its Trade Screen).
+    guild = guild_create(founder=player, name="Outer Rim Traders")
+    trader = User.objects.get(username="Vicki")
+    # The player pays with a booster given for it, so the journeys below find their holdings
+    # as the demo made them.
+    booster = Product.objects.filter(kind=ProductKind.BOOSTER_PACK).order_by("pk").first()
+    product_grant(owner=player, product=booster, quantity=1)
+    traders_card = CardOwnership.objects.filter(owner=trader).first().card_id
+    posted = posted_trade_create(
+        poster=trader,
+        offer=[TradeItem(quantity=1, card_id=traders_card)],
+        want=[TradeItem(quantity=1, product_id=booster.pk)],
+    )
+    posted_trade_accept(trade_id=posted.pk, taker=player)
+    session = TradeSession.objects.create(
+        initiator=player, partner=User.objects.get(username="Jason"), status=TradeSessionStatus.OPEN
+    )
+    return {
+        "player": player,
+        "pool": pool,
+        "staff": staff,
+        "match": match,
+        "guild": guild,
+        "posted": posted,
+        "session": session,
+    }
 
 
 def samples(world) -> dict[str, list[str]]:
@@ -140,6 +171,10 @@ def samples(world) -> dict[str, list[str]]:
         "lobby": ["casual", "trade", "tournaments"],
         "list_name": ["friends", "ignored"],
         "match_id": [str(world["match"].pk)],
+        "guild_id": [str(world["guild"].pk)],
+        "trade_id": [str(world["posted"].pk)],
+        "session_id": [str(world["session"].pk)],
+        "invitation_id": ["1"],
     }
 
 

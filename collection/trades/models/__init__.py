@@ -4,6 +4,7 @@ from collection.trades.models.live import (  # noqa: F401
     TradeSession,
     TradeSessionLine,
     TradeSessionStatus,
+    TradeSessionSwap,
 )
 from collection.trades.models.posted import (  # noqa: F401
     PostedTrade,

@@ -44,10 +44,23 @@ class PostedTrade(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["status", "-created_at"], name="posted_trade_board")]
+        indexes = [
+            # The board, newest first: walked in order, it stops at a page's last trade.
+            models.Index(fields=["status", "-id"], name="posted_trade_board"),
+            models.Index(fields=["poster", "-created_at"], name="posted_trade_by_poster"),
+            models.Index(fields=["accepted_by", "-closed_at"], name="posted_trade_by_taker"),
+        ]
 
     def __str__(self):
         return f"Posted trade {self.pk} by {self.poster}"
+
+    def offered_lines(self) -> list["PostedTradeLine"]:
+        """What the poster gives (read from prefetched lines where there are some)."""
+        return [line for line in self.lines.all() if line.side == TradeSide.OFFER]
+
+    def wanted_lines(self) -> list["PostedTradeLine"]:
+        """What the poster asks for in return."""
+        return [line for line in self.lines.all() if line.side == TradeSide.WANT]
 
 
 class PostedTradeLine(models.Model):
@@ -70,7 +83,12 @@ class PostedTradeLine(models.Model):
                 name="posted_trade_line_is_card_or_product",
             ),
         ]
+        # The board's "can accept" test reads one trade's wanted lines at a time.
+        indexes = [models.Index(fields=["trade", "side"], name="posted_trade_line_side")]
 
     def __str__(self):
-        item = self.card.title if self.card_id else str(self.product)
-        return f"{self.quantity} × {item} ({self.get_side_display()})"
+        return f"{self.quantity} × {self.item_name} ({self.get_side_display()})"
+
+    @property
+    def item_name(self) -> str:
+        return self.card.title if self.card_id else self.product.name

@@ -20,7 +20,7 @@ from tcgsite.errors import UserError
 from tcgsite.lobbies import fragments
 from tcgsite.lobbies.models import ChatKind, ChatMessage, ChatMute, Presence
 from tcgsite.lobbies.places import Lobby, appears_in
-from tcgsite.lobbies.registry import PLANNED_COMMANDS, CommandContext, CommandLine, command_named
+from tcgsite.lobbies.registry import CommandContext, CommandLine, command_named
 from tcgsite.lobbies.services.presence import lobby_group
 from tcgsite.realtime import send_on_commit, user_group
 
@@ -55,8 +55,6 @@ def chat_submit(*, user: User, lobby: str, text: str) -> list[CommandLine]:
         raise ChatError("Type a command after the slash; /help lists them.")
     command = command_named(name)
     if command is None:
-        if name.lower() in PLANNED_COMMANDS:
-            raise ChatError(f"/{name.lower()} is not available yet.")
         raise ChatError(f"There is no command /{name[:30]}; /help lists them.")
     if not command.available_in(lobby):
         raise ChatError(f"/{command.name} can't be used in the {Lobby(lobby).label}.")
