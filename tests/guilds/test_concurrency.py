@@ -2,14 +2,12 @@
 can have up to 100 players"): the services lock the guild's row, so the 100th seat goes to
 one of them. On SQLite select_for_update does nothing, so this runs only in production mode."""
 
-import threading
-
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from guilds.models import MAX_MEMBERS, GuildMembership
 from guilds.services.guilds import GuildError, guild_invitation_accept, guild_invite
+from tests.concurrency import race
 from tests.factories import UserFactory
 
 RACERS = 6
@@ -21,28 +19,6 @@ pytestmark = [
     ),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def race(*works) -> list:
-    """Run each of ``works`` in its own thread, released together; each result or exception."""
-    barrier = threading.Barrier(len(works))
-    results: list = [None] * len(works)
-
-    def run(index):
-        try:
-            barrier.wait()
-            results[index] = works[index]()
-        except Exception as error:  # the test inspects what each thread met
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(works))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
 
 
 def test_players_accepting_the_last_seat_at_once_leave_100_members_not_101(make_guild):

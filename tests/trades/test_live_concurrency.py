@@ -2,12 +2,10 @@
 rulebook's "Trade Screen": the swap happens once both confirm). On SQLite select_for_update
 does nothing, so these run only in production mode."""
 
-import threading
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
 from collection.models import LedgerOperation, LedgerReason
@@ -24,6 +22,7 @@ from collection.trades.services.live import (
     live_trade_offer_change,
     live_trade_request,
 )
+from tests.concurrency import race
 from tests.factories import UserFactory
 from tests.trades.live_helpers import (
     assert_ledger_matches_holdings,
@@ -42,28 +41,6 @@ pytestmark = [
     ),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def race(*works) -> list:
-    """Run each of ``works`` in its own thread, released together; each result or exception."""
-    barrier = threading.Barrier(len(works))
-    results: list = [None] * len(works)
-
-    def run(index):
-        try:
-            barrier.wait()
-            results[index] = works[index]()
-        except Exception as error:  # the test inspects what each thread met
-            results[index] = error
-        finally:
-            connection.close()  # each thread has its own connection
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(works))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
 
 
 @pytest.fixture

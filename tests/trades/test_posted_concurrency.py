@@ -2,11 +2,8 @@
 "Two players accepting the same posted trade at once: exactly one succeeds"). On SQLite
 select_for_update does nothing, so these run only in production mode."""
 
-import threading
-
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.db.models import Sum
 
 from collection.models import CardOwnership, ItemEntry, LedgerOperation, OwnedProduct
@@ -17,6 +14,7 @@ from collection.trades.services.posted import (
     posted_trade_create,
     posted_trade_withdraw,
 )
+from tests.concurrency import race
 from tests.factories import UserFactory
 from tests.trades.posted_helpers import (
     booster,
@@ -34,28 +32,6 @@ pytestmark = [
     ),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def race(*works) -> list:
-    """Run each of ``works`` in its own thread, released together; each result or exception."""
-    barrier = threading.Barrier(len(works))
-    results: list = [None] * len(works)
-
-    def run(index):
-        try:
-            barrier.wait()
-            results[index] = works[index]()
-        except Exception as error:  # the test inspects what each thread met
-            results[index] = error
-        finally:
-            connection.close()  # each thread has its own connection
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(works))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 def assert_ledger_holds():
