@@ -38,11 +38,21 @@ class ComputerOpponent(models.Model):
     player = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="computer_opponent"
     )
-    archetype = models.CharField(max_length=12, unique=True)
+    archetype = models.CharField(max_length=12)
     blurb = models.CharField(max_length=200)
+    # Skirmish offers one opponent per archetype; the others are house players that staff
+    # enter in tournaments (``manage.py computer_players``).
+    skirmish = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["archetype"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["archetype"],
+                condition=models.Q(skirmish=True),
+                name="skirmish_opponent_per_archetype",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.player} ({self.archetype})"
@@ -120,6 +130,9 @@ class Match(models.Model):
     # in the next, which begins when they choose or at ``next_game_at``.
     first_chooser = models.PositiveSmallIntegerField(null=True, blank=True)
     next_game_at = models.DateTimeField(null=True, blank=True)
+    # A tournament's match (tournaments.Pairing): no draw or adjourn offers, nobody else may
+    # join, and a player away for MATCH_EVENT_FORFEIT_SECONDS forfeits the game.
+    event = models.BooleanField(default=False)
     # A Skirmish: the level its computer opponent plays at; blank for a match of two people.
     computer_level = models.CharField(max_length=6, choices=ComputerLevel.choices, blank=True)
 

@@ -118,7 +118,9 @@ def starter_decklists_all() -> dict[str, dict]:
 
 def computer_opponents() -> list[ComputerOpponent]:
     """Skirmish's computer opponents, one per archetype, with their accounts."""
-    return list(ComputerOpponent.objects.select_related("player__preferences"))
+    return list(
+        ComputerOpponent.objects.filter(skirmish=True).select_related("player__preferences")
+    )
 
 
 def computer_seats(match: Match) -> set[int]:

@@ -1,6 +1,7 @@
 from celery import shared_task
 
 from game.services.attendance import match_absences_sweep
+from game.services.event_matches import event_forfeits_sweep
 from game.services.matches import match_clocks_sweep, match_next_games_sweep
 from game.services.skirmish import computer_answer_offer
 from game.services.skirmish import computer_move as computer_decide
@@ -10,11 +11,13 @@ from game.services.skirmish import computer_move as computer_decide
 def sweep_clocks():
     """End the timed matches whose running clock ran out, begin the next games whose pause
     is over, and mark away the players whose sockets went silent, also while nobody is
-    connected (game/services/matches.py, game/services/attendance.py)."""
+    connected, and forfeit the games of tournament players away too long
+    (game/services/matches.py, attendance.py, event_matches.py)."""
     return {
         "timed_out": match_clocks_sweep(),
         "next_games": match_next_games_sweep(),
         "away": match_absences_sweep(),
+        "forfeited": event_forfeits_sweep(),
     }
 
 

@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "collection.decks",
     "collection.trades",
     "game",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -218,10 +219,14 @@ LOBBY_PRESENCE_GRACE_SECONDS = float(os.environ.get("LOBBY_PRESENCE_GRACE_SECOND
 # An untimed match's player who has been away from its page this long may be claimed against
 # (the win, or an adjournment) by the one who stayed (game/services/offers.py).
 MATCH_AWAY_CLAIM_SECONDS = int(os.environ.get("MATCH_AWAY_CLAIM_SECONDS", "180"))
+# A tournament match's player away this long forfeits the game (rulebook, "Disconnecting").
+MATCH_EVENT_FORFEIT_SECONDS = int(os.environ.get("MATCH_EVENT_FORFEIT_SECONDS", "600"))
 # The pause between two games of a match, in which the loser of the last chooses who goes first.
 MATCH_NEXT_GAME_SECONDS = int(os.environ.get("MATCH_NEXT_GAME_SECONDS", "15"))
 # The computer opponent's pause before it acts, so that a person can follow what it did.
 COMPUTER_PAUSE_SECONDS = float(os.environ.get("COMPUTER_PAUSE_SECONDS", "0.8"))
+# How well the house computer players play in tournaments (game.models.ComputerLevel).
+TOURNAMENT_COMPUTER_LEVEL = os.environ.get("TOURNAMENT_COMPUTER_LEVEL", "easy")
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None

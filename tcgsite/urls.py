@@ -13,5 +13,6 @@ urlpatterns = [
     path("", include("guilds.urls")),
     path("", include("collection.trades.urls")),
     path("", include("game.urls")),
+    path("", include("tournaments.urls")),
     path("admin/", admin.site.urls),
 ]

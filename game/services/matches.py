@@ -50,6 +50,7 @@ from game.selectors import (
     seed_commitment,
     side_of,
 )
+from game.signals import match_finished_on_commit
 from guilds.selectors import guild_id_of, guild_member_ids
 from tcgsite.accounts.models import User
 from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
@@ -365,7 +366,7 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
             fields += ["winner_seat", "win_reason", "ended"]
         game.save(update_fields=fields)
         if state.winner is not None:
-            _game_over(match, game)
+            finish_game(match, game)
         else:
             clock_switch(match, engine.legal_actions(state).seat)
             _computer_turn(match, game, state)
@@ -407,7 +408,7 @@ def match_concede(*, match_id: int, player: User) -> Match:
         game.win_reason = f"{player.username} conceded"
         game.ended = timezone.now()
         game.save(update_fields=["winner_seat", "win_reason", "ended"])
-        _game_over(match, game)
+        finish_game(match, game)
         announce(match)
     return match
 
@@ -431,6 +432,7 @@ def match_end_by_staff(*, match_id: int, staff: User, reason: str) -> Match:
         match.ended = now
         match.end_reason = f"ended by staff ({staff.username}): {reason}"[:200]
         match.save(update_fields=["status", "ended", "end_reason"])
+        match_finished_on_commit(match.pk)
         announce(match)
         _announce_medallion(match)
     return match
@@ -489,6 +491,7 @@ def _time_out(match: Match) -> bool:
     match.end_reason = reason
     match.offer, match.offer_seat = "", None
     match.save(update_fields=["status", "ended", "winner", "end_reason", "offer", "offer_seat"])
+    match_finished_on_commit(match.pk)
     announce(match)
     return True
 
@@ -695,7 +698,7 @@ def _game_start(match: Match, *, first: int | None = None) -> Game:
     return game
 
 
-def _game_over(match: Match, game: Game) -> None:
+def finish_game(match: Match, game: Game) -> None:
     """After a game: the next game of the match, or the match's end once a player has won
     the games the structure asks for."""
     if match.offer:
@@ -711,6 +714,7 @@ def _game_over(match: Match, game: Game) -> None:
             match.end_reason = game.win_reason
             match.save(update_fields=["status", "ended", "winner", "end_reason"])
             clock_switch(match, None)
+            match_finished_on_commit(match.pk)
             return
     # Rule taken for Best of Three and Best of Five: the loser of a game chooses who goes
     # first in the next, during a short pause; if they let it pass, they go first.

@@ -27,6 +27,7 @@ from game.services.matches import (
     refuse_if_busy,
     seat_of,
 )
+from game.signals import match_finished_on_commit
 from tcgsite.accounts.models import User
 from tcgsite.realtime import send_on_commit, user_group
 
@@ -39,6 +40,8 @@ def match_offer(*, match_id: int, player: User, offer: str) -> Match:
         match = locked_match(match_id)
         seat = seat_of(match, player).seat
         _refuse_unless_playing(match)
+        if match.event:
+            raise MatchError("A tournament match can't be drawn or adjourned: play it out.")
         if match.offer:
             if match.offer_seat == seat:
                 raise MatchError(f"You have offered {MatchOffer(match.offer).label} already.")
@@ -98,6 +101,8 @@ def match_claim(*, match_id: int, player: User, adjourn: bool = False) -> Match:
         _refuse_unless_playing(match)
         if match.time_limit is not None:
             raise MatchError("In a timed match, your opponent's clock runs while they are away.")
+        if match.event:
+            raise MatchError("In a tournament, a player away ten minutes forfeits the game.")
         opponent = match.seats.select_related("player").exclude(player=player).get()
         waited = timedelta(seconds=settings.MATCH_AWAY_CLAIM_SECONDS)
         if opponent.away_since is None or timezone.now() - opponent.away_since < waited:
@@ -114,7 +119,7 @@ def match_claim(*, match_id: int, player: User, adjourn: bool = False) -> Match:
             game.winner_seat, game.win_reason = 1 - opponent.seat, reason
             game.ended = timezone.now()
             game.save(update_fields=["winner_seat", "win_reason", "ended"])
-        _finish(match, winner=player, reason=f"{reason}; {player.username} claimed the win")
+        finish_match(match, winner=player, reason=f"{reason}; {player.username} claimed the win")
         announce(match)
     return match
 
@@ -173,7 +178,7 @@ def match_adjourned_delete(*, match_id: int, player: User) -> Match:
         if game is not None and game.ended is None:
             game.ended, game.win_reason = now, "deleted while adjourned"
             game.save(update_fields=["ended", "win_reason"])
-        _finish(match, winner=None, reason=f"{player.username} deleted the adjourned match")
+        finish_match(match, winner=None, reason=f"{player.username} deleted the adjourned match")
         announce(match)
     return match
 
@@ -188,7 +193,7 @@ def _agree(match: Match, player: User) -> None:
         game.ended, game.win_reason = timezone.now(), DRAWN_BY_AGREEMENT
         game.save(update_fields=["ended", "win_reason"])
     # Rule taken: a draw agreed ends the match, drawn, whatever its structure.
-    _finish(match, winner=None, reason=DRAWN_BY_AGREEMENT)
+    finish_match(match, winner=None, reason=DRAWN_BY_AGREEMENT)
     match_notice(match, player, f"{player.username} accepts the draw.")
     announce(match)
 
@@ -205,7 +210,7 @@ def _adjourn(match: Match, player: User, reason: str) -> None:
     announce(match)
 
 
-def _finish(match: Match, *, winner: User | None, reason: str) -> None:
+def finish_match(match: Match, *, winner: User | None, reason: str) -> None:
     clock_switch(match, None)
     match.status = MatchStatus.FINISHED
     match.ended = timezone.now()
@@ -219,6 +224,7 @@ def _finish(match: Match, *, winner: User | None, reason: str) -> None:
             *("first_chooser", "next_game_at"),
         ]
     )
+    match_finished_on_commit(match.pk)
 
 
 def _offer_clear(match: Match, *, save: bool = True) -> None:

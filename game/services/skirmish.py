@@ -58,7 +58,11 @@ def skirmish_start(
         raise MatchError("Choose a time limit from the list, or none.")
     if deck is None:
         raise MatchError("Choose one of your decks.")
-    opponent = ComputerOpponent.objects.select_related("player").filter(archetype=archetype).first()
+    opponent = (
+        ComputerOpponent.objects.select_related("player")
+        .filter(archetype=archetype, skirmish=True)
+        .first()
+    )
     if opponent is None:
         raise MatchError("Choose one of the four computer opponents.")
     with transaction.atomic():

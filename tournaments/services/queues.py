@@ -1,0 +1,222 @@
+"""Tournament queues (rulebook, "Types of Tournament Queues", "Joining a Tournament Queue",
+"Tournament Start Triggers"): joining and leaving, and the start of the tournament.
+
+Nothing is taken from a player while they wait: the entry fee (event passes, and a Sealed
+event's products) is taken when the event begins, in one ledger operation per player
+(``entry:<tournament>:<player>``), after checking again that they hold it and that their deck
+is still valid. A player who no longer qualifies is left out with a message, and pays nothing.
+"""
+
+import secrets
+from datetime import UTC, datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from collection.decks.models import Deck
+from collection.models import LedgerReason, ProductKind
+from collection.services.ledger import ledger_operation
+from game.selectors import deck_decklist
+from tcgsite.accounts.models import User
+from tcgsite.realtime import send_on_commit, user_group
+from tournaments import fragments, pairing
+from tournaments.models import (
+    EventSchedule,
+    Participant,
+    QueueEntry,
+    QueueStatus,
+    Tournament,
+    TournamentKind,
+    TournamentQueue,
+    TournamentStatus,
+    TournamentStructure,
+)
+from tournaments.selectors import current_participation, queue_is_open
+from tournaments.services import sealed
+from tournaments.services.entry import EntryError, deck_problem, fee_problem, unopened
+from tournaments.services.running import lobby_changed, round_begin
+
+# Recurring schedules create their queues this far ahead, for the Events Calendar.
+SCHEDULE_AHEAD = timedelta(days=7)
+
+
+def queue_join(*, queue_id: int, player: User, deck: Deck | None) -> QueueEntry:
+    """Wait in a queue with ``deck`` (Constructed); an on-demand queue that this fills starts
+    its tournament at once."""
+    with transaction.atomic():
+        User.objects.select_for_update().get(pk=player.pk)
+        queue = TournamentQueue.objects.select_for_update().filter(pk=queue_id).first()
+        if queue is None or not queue_is_open(queue, timezone.now()):
+            raise EntryError("That tournament queue is not open.")
+        _refuse_if_entered(player)
+        for problem in (fee_problem(queue, player), deck_problem(queue, player, deck)):
+            if problem:
+                raise EntryError(problem)
+        entry = QueueEntry.objects.create(
+            queue=queue,
+            player=player,
+            deck=deck if queue.kind == TournamentKind.CONSTRUCTED else None,
+        )
+        lobby_changed()
+        if queue.on_demand and queue.entries.count() >= queue.max_players:
+            tournament_start(queue)
+    return entry
+
+
+def queue_leave(*, player: User) -> TournamentQueue:
+    """Leave the queue you wait in, before it starts: it costs nothing."""
+    with transaction.atomic():
+        entry = QueueEntry.objects.select_for_update().filter(player=player).first()
+        if entry is None:
+            raise EntryError("You are not waiting in a tournament queue.")
+        queue = TournamentQueue.objects.select_for_update().get(pk=entry.queue_id)
+        entry.delete()
+        lobby_changed()
+    return queue
+
+
+def tournament_start(queue: TournamentQueue) -> Tournament | None:
+    """Begin a tournament with the players waiting in ``queue`` (the caller holds its lock):
+    those who still qualify pay their entry and become its participants. An on-demand queue
+    left short by players who no longer qualify goes on waiting; a scheduled one with fewer
+    than its minimum is cancelled, and nobody pays."""
+    entries = list(queue.entries.select_related("player", "deck").order_by("joined", "pk"))
+    qualified = []
+    for entry in entries:
+        problem = fee_problem(queue, entry.player) or deck_problem(queue, entry.player, entry.deck)
+        if problem:
+            entry.delete()
+            _tell(entry.player, f"You left the queue of {queue.title}: {problem}")
+        else:
+            qualified.append(entry)
+    needed = queue.max_players if queue.on_demand else max(queue.min_players, 2)
+    if len(qualified) < needed:
+        if not queue.on_demand:
+            for entry in qualified:
+                entry.delete()
+                _tell(
+                    entry.player,
+                    f"{queue.title} did not start: too few players joined. "
+                    "Nothing was taken from you.",
+                )
+            queue.status = QueueStatus.CANCELLED
+            queue.end_reason = f"Cancelled: {len(qualified)} of the {needed} players needed joined."
+            queue.save(update_fields=["status", "end_reason"])
+        lobby_changed()
+        return None
+    tournament = Tournament.objects.create(
+        **queue.rules(),
+        queue=queue,
+        seed=secrets.randbits(63),
+        status=TournamentStatus.PLAYING,
+    )
+    players = [entry.player for entry in qualified]
+    ranked = sorted(qualified, key=lambda entry: -entry.player.rating)
+    for seed, entry in enumerate(ranked, start=1):
+        participant = Participant(
+            tournament=tournament,
+            player=entry.player,
+            seed=seed,
+            rating_start=entry.player.rating,
+        )
+        if tournament.kind == TournamentKind.CONSTRUCTED:
+            participant.deck = entry.deck
+            participant.deck_name = entry.deck.name
+            participant.decklist = deck_decklist(deck=entry.deck)
+        participant.save()
+        _entry_take(tournament, participant)
+    QueueEntry.objects.filter(pk__in=[entry.pk for entry in qualified]).delete()
+    count = len(players)
+    if tournament.structure in (TournamentStructure.SWISS, TournamentStructure.CUT_TO_TOP_8):
+        tournament.swiss_rounds = tournament.rounds or pairing.swiss_round_count(count)
+    else:
+        by_seed = list(tournament.participants.order_by("seed").values_list("pk", flat=True))
+        tournament.bracket = list(pairing.seeded_bracket(by_seed))
+        tournament.bracket_from_round = 1
+    tournament.save(update_fields=["swiss_rounds", "bracket", "bracket_from_round"])
+    if not queue.on_demand:
+        queue.status = QueueStatus.STARTED
+        queue.save(update_fields=["status"])
+    for player in players:
+        _tell(
+            player, f"Tournament {tournament.pk}, {tournament.title}, begins with {count} players."
+        )
+    if tournament.kind == TournamentKind.SEALED:
+        sealed.building_begin(tournament)
+    else:
+        round_begin(tournament)
+    lobby_changed()
+    return tournament
+
+
+def scheduled_queues_start_sweep(now: datetime | None = None) -> int:
+    """Start every scheduled queue whose time has come; how many. Safe to run twice."""
+    now = now or timezone.now()
+    due = TournamentQueue.objects.filter(
+        on_demand=False, status=QueueStatus.OPEN, starts_at__lte=now
+    ).values_list("pk", flat=True)
+    started = 0
+    for queue_id in due:
+        with transaction.atomic():
+            queue = TournamentQueue.objects.select_for_update().get(pk=queue_id)
+            if queue.status == QueueStatus.OPEN:
+                started += tournament_start(queue) is not None
+    return started
+
+
+def schedules_extend(now: datetime | None = None) -> int:
+    """Create the scheduled queues of every active recurring schedule for the week ahead;
+    how many were new. Safe to run twice: a schedule makes one queue per start time."""
+    now = now or timezone.now()
+    created = 0
+    for schedule in EventSchedule.objects.filter(active=True):
+        days = {int(day) for day in schedule.weekdays.split(",") if day.strip().isdigit()}
+        for offset in range(SCHEDULE_AHEAD.days + 1):
+            date = (now + timedelta(days=offset)).date()
+            starts_at = datetime.combine(date, schedule.start_time, tzinfo=UTC)
+            if date.weekday() not in days or not now < starts_at <= now + SCHEDULE_AHEAD:
+                continue
+            _, new = TournamentQueue.objects.get_or_create(
+                schedule=schedule,
+                starts_at=starts_at,
+                defaults={**schedule.rules(), "on_demand": False},
+            )
+            created += new
+    return created
+
+
+def _refuse_if_entered(player: User) -> None:
+    waiting = QueueEntry.objects.filter(player=player).select_related("queue").first()
+    if waiting is not None:
+        raise EntryError(
+            f"You are already waiting in the queue of {waiting.queue.title}: leave it first."
+        )
+    playing = current_participation(player=player)
+    if playing is not None:
+        raise EntryError(
+            f"You are in tournament {playing.tournament_id}: one tournament at a time."
+        )
+
+
+def _entry_take(tournament: Tournament, participant: Participant) -> None:
+    """Take the entry fee: the event passes (used up) and a Sealed event's products, opened
+    into the player's pool."""
+    player = participant.player
+    with ledger_operation(
+        owners=[player], reason=LedgerReason.ENTRY, reference=f"entry:{tournament.pk}:{player.pk}"
+    ) as ledger:
+        passes = list(unopened(player, ProductKind.EVENT_PASS)[: tournament.entry_passes])
+        if passes:
+            ledger.products_consume(
+                owner=player, owned_products=passes, note=f"Entry to tournament {tournament.pk}"
+            )
+        if tournament.kind == TournamentKind.SEALED:
+            sealed.pool_open(tournament, participant, ledger)
+
+
+def _tell(player: User, text: str) -> None:
+    send_on_commit(
+        group=user_group(player.pk),
+        message_type="lobby.toast",
+        payload={"sender_id": None, "html": fragments.notice_toast(text)},
+    )

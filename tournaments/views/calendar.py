@@ -1,0 +1,3 @@
+"""calendar pages of the tournaments (to be filled)."""
+
+urlpatterns: list = []

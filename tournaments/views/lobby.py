@@ -1,0 +1,3 @@
+"""lobby pages of the tournaments (to be filled)."""
+
+urlpatterns: list = []

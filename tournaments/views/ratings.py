@@ -1,0 +1,3 @@
+"""ratings pages of the tournaments (to be filled)."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""sealed pages of the tournaments (to be filled)."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""sprints pages of the tournaments (to be filled)."""
+
+urlpatterns: list = []
