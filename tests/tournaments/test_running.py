@@ -75,3 +75,93 @@ def test_a_swiss_gives_the_bye_and_pairs_by_points_without_rematches(booster):
     ]
     assert len(met) == len(set(met))
     assert tournament.participants.get(final_rank=1).player.username == "p0"
+
+
+def start(count: int, **rules):
+    queue = on_demand_queue(max_players=count, **rules)
+    for player in entrants(count):
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    return queue.tournaments.get()
+
+
+@eager
+def test_a_dropped_player_loses_the_match_in_play_is_never_paired_again_and_keeps_the_reward(
+    booster,
+):
+    from django.test import TestCase
+
+    from tournaments.services.running import tournament_drop
+
+    tournament = start(4, structure="swiss", pack_pool=booster, reward_structure="1*")
+    row = tournament.pairings.select_related("first__player", "second__player").first()
+    quitter, opponent = row.first, row.second
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        tournament_drop(player=quitter.player)
+    row.refresh_from_db()
+    assert row.winner_id == opponent.pk and row.decision == Decision.DROPPED
+    assert row.match.status == "finished" and row.match.winner == opponent.player
+    for _ in range(2):
+        play_round(tournament, by_name)
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.CONCLUDED
+    later = tournament.pairings.filter(round__gt=1)
+    assert not later.filter(first=quitter).exists() and not later.filter(second=quitter).exists()
+    quitter.refresh_from_db()
+    assert quitter.final_rank is not None and quitter.packs == 1
+    assert OwnedProduct.objects.filter(owner=quitter.player, product=booster).count() == 1
+
+
+@eager
+def test_at_the_end_of_the_round_time_an_unfinished_match_goes_to_the_player_with_more_clock(
+    settings,
+):
+    from datetime import timedelta
+
+    from django.test import TestCase
+    from django.utils import timezone
+
+    from game.models import MatchSeat
+    from tournaments.services.running import rounds_due_sweep
+
+    tournament = start(2, structure="swiss", rounds=1)
+    row = tournament.pairings.select_related("first__player", "second__player").get()
+    MatchSeat.objects.filter(match=row.match, player=row.first.player).update(clock_left_ms=1000)
+    MatchSeat.objects.filter(match=row.match, player=row.second.player).update(clock_left_ms=5000)
+    assert rounds_due_sweep() == 0  # the round has time left
+    type(tournament).objects.filter(pk=tournament.pk).update(
+        round_ends=timezone.now() - timedelta(seconds=1)
+    )
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        assert rounds_due_sweep() == 1
+        assert rounds_due_sweep() == 0
+    row.refresh_from_db()
+    # the clock running is the first player's: both had plenty, the second more at the end
+    assert row.decision == Decision.TIME and row.winner_id == row.second_id
+    assert row.match.status == "finished"
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.CONCLUDED
+
+
+@eager
+def test_a_cut_to_top_8_plays_its_swiss_rounds_then_a_seeded_bracket_of_the_top_eight(booster):
+    tournament = start(
+        10, structure="cut_top8", rounds=2, pack_pool=booster, reward_structure="4-2"
+    )
+    for _ in range(2):
+        play_round(tournament, by_name)
+    tournament.refresh_from_db()
+    assert tournament.round == 3 and tournament.bracket_from_round == 3
+    bracket_players = {
+        pk for row in tournament.pairings.filter(round=3) for pk in (row.first_id, row.second_id)
+    }
+    from tournaments.services.running import swiss_order
+
+    assert bracket_players == set(swiss_order(tournament)[:8])
+    for _ in range(3):
+        play_round(tournament, by_name)
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.CONCLUDED
+    ranked = list(tournament.participants.order_by("final_rank"))
+    assert ranked[0].player.username == "p0" and ranked[0].packs == 4 and ranked[1].packs == 2
+    # the two left out of the cut finish ninth and tenth, in their Swiss order
+    assert {each.pk for each in ranked[8:]} == set(swiss_order(tournament)[8:])

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from collection.decks.models import Deck
 from collection.models import LedgerReason, ProductKind
-from collection.services.ledger import ledger_operation
+from collection.services.ledger import ledger_operation, owners_lock
 from game.selectors import deck_decklist
 from tcgsite.accounts.models import User
 from tcgsite.realtime import send_on_commit, user_group
@@ -81,6 +81,9 @@ def tournament_start(queue: TournamentQueue) -> Tournament | None:
     left short by players who no longer qualify goes on waiting; a scheduled one with fewer
     than its minimum is cancelled, and nobody pays."""
     entries = list(queue.entries.select_related("player", "deck").order_by("joined", "pk"))
+    # Held until the commit: what each player holds can't change between the check and the
+    # taking of the fee.
+    owners_lock(owners=[entry.player for entry in entries])
     qualified = []
     for entry in entries:
         problem = fee_problem(queue, entry.player) or deck_problem(queue, entry.player, entry.deck)
@@ -206,6 +209,8 @@ def _entry_take(tournament: Tournament, participant: Participant) -> None:
         owners=[player], reason=LedgerReason.ENTRY, reference=f"entry:{tournament.pk}:{player.pk}"
     ) as ledger:
         passes = list(unopened(player, ProductKind.EVENT_PASS)[: tournament.entry_passes])
+        if len(passes) < tournament.entry_passes:
+            raise EntryError(f"{player.username} no longer holds the event passes to enter.")
         if passes:
             ledger.products_consume(
                 owner=player, owned_products=passes, note=f"Entry to tournament {tournament.pk}"

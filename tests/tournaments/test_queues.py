@@ -1,0 +1,200 @@
+"""Tournament queues (rulebook, "Tournaments Lobby": "Registering", "Event Passes",
+"Joining a Tournament Queue", "Selecting Your Deck", "Tournament Start Triggers")."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+
+from collection.models import LedgerOperation, OwnedProduct, ProductKind
+from collection.services.store import product_grant
+from tests.factories import UserFactory
+from tests.tournaments.conftest import entrant, entrants, on_demand_queue
+from tournaments.models import QueueStatus, TournamentQueue, TournamentStatus
+from tournaments.services.entry import EntryError
+from tournaments.services.queues import (
+    queue_join,
+    queue_leave,
+    scheduled_queues_start_sweep,
+    schedules_extend,
+)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalog")]
+eager = override_settings(CELERY_TASK_ALWAYS_EAGER=True)
+
+
+def passes_held(player) -> int:
+    return OwnedProduct.objects.filter(
+        owner=player, product__kind=ProductKind.EVENT_PASS, opened=None
+    ).count()
+
+
+def test_an_unregistered_player_is_told_how_to_register():
+    queue = on_demand_queue()
+    player = entrant("Carol")
+    player.registered_at = None
+    player.save(update_fields=["registered_at"])
+    with pytest.raises(EntryError, match="registered players"):
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+
+
+def test_joining_needs_the_event_passes_but_takes_none_until_the_start():
+    queue = on_demand_queue(entry_passes=2)
+    player = entrant("Carol", passes=1)
+    with pytest.raises(EntryError, match="costs 2 event passes; you hold 1"):
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    product_grant(
+        owner=player,
+        product=OwnedProduct.objects.filter(owner=player)
+        .filter(product__kind=ProductKind.EVENT_PASS)
+        .first()
+        .product,
+        quantity=1,
+    )
+    queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    assert passes_held(player) == 2
+    queue_leave(player=player)  # leaving before the start costs nothing
+    assert passes_held(player) == 2 and not queue.entries.exists()
+
+
+def test_a_deck_must_be_the_players_own_and_valid():
+    queue = on_demand_queue()
+    carol, bob = entrant("Carol"), entrant("Bob", "sith")
+    with pytest.raises(EntryError, match="your own decks"):
+        queue_join(queue_id=queue.pk, player=carol, deck=bob.deck)
+    with pytest.raises(EntryError, match="Select the deck"):
+        queue_join(queue_id=queue.pk, player=carol, deck=None)
+    carol.deck.entries.all().delete()
+    with pytest.raises(EntryError, match="not a valid"):
+        queue_join(queue_id=queue.pk, player=carol, deck=carol.deck)
+
+
+def test_one_queue_or_tournament_at_a_time():
+    first, second = on_demand_queue(title="First"), on_demand_queue(title="Second")
+    player = entrant("Carol", passes=2)
+    queue_join(queue_id=first.pk, player=player, deck=player.deck)
+    with pytest.raises(EntryError, match="already waiting in the queue of First"):
+        queue_join(queue_id=second.pk, player=player, deck=player.deck)
+
+
+@eager
+def test_a_deck_made_invalid_while_waiting_is_left_out_at_the_start_and_pays_nothing():
+    queue = on_demand_queue(max_players=4)
+    players = entrants(4)
+    for player in players[:3]:
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    players[0].deck.entries.all().delete()
+    queue_join(queue_id=queue.pk, player=players[3], deck=players[3].deck)
+    # the cap was reached, but one entrant no longer qualifies: the queue goes on waiting
+    assert not queue.tournaments.exists()
+    assert set(queue.entries.values_list("player__username", flat=True)) == {"p1", "p2", "p3"}
+    assert passes_held(players[0]) == 1 and passes_held(players[1]) == 1
+
+
+@eager
+def test_an_on_demand_queue_starts_at_its_cap_takes_each_fee_once_and_reopens_empty():
+    queue = on_demand_queue(max_players=4)
+    players = entrants(4)
+    for player in players:
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    tournament = queue.tournaments.get()
+    assert tournament.status == TournamentStatus.PLAYING and tournament.round == 1
+    assert tournament.participants.count() == 4 and tournament.pairings.count() == 2
+    assert all(passes_held(player) == 0 for player in players)
+    assert (
+        LedgerOperation.objects.filter(reference__startswith=f"entry:{tournament.pk}:").count() == 4
+    )
+    queue.refresh_from_db()
+    assert queue.status == QueueStatus.OPEN and not queue.entries.exists()
+    # the participants are busy now; a new player may join the re-opened queue
+    with pytest.raises(EntryError, match=f"in tournament {tournament.pk}"):
+        queue_join(queue_id=queue.pk, player=players[0], deck=players[0].deck)
+    newcomer = entrant("Newcomer")
+    queue_join(queue_id=queue.pk, player=newcomer, deck=newcomer.deck)
+
+
+@eager
+def test_the_locked_constructed_deck_is_the_one_played_whatever_changes_after_the_start():
+    queue = on_demand_queue(max_players=2)
+    carol, bob = entrant("Carol"), entrant("Bob", "sith")
+    queue_join(queue_id=queue.pk, player=carol, deck=carol.deck)
+    queue_join(queue_id=queue.pk, player=bob, deck=bob.deck)
+    participant = queue.tournaments.get().participants.get(player=carol)
+    frozen = participant.decklist
+    carol.deck.entries.all().delete()
+    participant.refresh_from_db()
+    assert participant.decklist == frozen and frozen["deck"]
+    match = queue.tournaments.get().pairings.get().match
+    assert match.event and match.seats.get(player=carol).decklist == frozen
+
+
+def scheduled(starts_in: timedelta, **rules) -> TournamentQueue:
+    defaults = {"title": "Friday Night", "on_demand": False, "min_players": 3, "max_players": 8}
+    return TournamentQueue.objects.create(
+        **{**defaults, **rules}, starts_at=timezone.now() + starts_in
+    )
+
+
+def test_a_scheduled_queue_opens_thirty_minutes_before_its_start():
+    queue = scheduled(timedelta(minutes=31))
+    player = entrant("Carol")
+    with pytest.raises(EntryError, match="not open"):
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    queue.starts_at = timezone.now() + timedelta(minutes=29)
+    queue.save(update_fields=["starts_at"])
+    queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+
+
+@eager
+def test_a_scheduled_tournament_starts_on_time_with_any_number_over_its_minimum():
+    queue = scheduled(timedelta(minutes=10), max_players=2)
+    players = entrants(5)
+    for player in players:  # more than Max #: a scheduled event takes them all
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    assert scheduled_queues_start_sweep() == 0  # not yet
+    assert scheduled_queues_start_sweep(now=queue.starts_at) == 1
+    assert scheduled_queues_start_sweep(now=queue.starts_at) == 0  # safe to run again
+    queue.refresh_from_db()
+    assert queue.status == QueueStatus.STARTED
+    tournament = queue.tournaments.get()
+    assert tournament.participants.count() == 5 and tournament.pairings.count() == 3  # a bye
+
+
+def test_a_scheduled_tournament_short_of_its_minimum_is_cancelled_and_nobody_pays():
+    queue = scheduled(timedelta(minutes=10), min_players=3)
+    players = entrants(2)
+    for player in players:
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    assert scheduled_queues_start_sweep(now=queue.starts_at) == 0
+    queue.refresh_from_db()
+    assert queue.status == QueueStatus.CANCELLED and "2 of the 3" in queue.end_reason
+    assert not queue.tournaments.exists() and not queue.entries.exists()
+    assert all(passes_held(player) == 1 for player in players)
+
+
+def test_a_recurring_schedule_makes_its_queues_a_week_ahead_once():
+    from datetime import time
+
+    from tournaments.models import EventSchedule
+
+    EventSchedule.objects.create(title="Weeknight Sprint", weekdays="0,2", start_time=time(19))
+    monday = timezone.now().replace(year=2026, month=11, day=23, hour=12, minute=0, second=0)
+    # Monday 19:00 and Wednesday 19:00; next Monday's is more than a week ahead
+    assert schedules_extend(now=monday) == 2
+    assert schedules_extend(now=monday) == 0
+    assert schedules_extend(now=monday + timedelta(hours=8)) == 1  # now next Monday's too
+    starts = list(TournamentQueue.objects.order_by("starts_at").values_list("starts_at", flat=True))
+    assert [start.day for start in starts] == [23, 25, 30]
+    assert all(start.hour == 19 for start in starts)
+
+
+def test_an_unknown_or_closed_queue_is_refused_with_a_message():
+    player = entrant("Carol")
+    with pytest.raises(EntryError, match="not open"):
+        queue_join(queue_id=987654, player=player, deck=player.deck)
+    queue = on_demand_queue(status=QueueStatus.CLOSED)
+    with pytest.raises(EntryError, match="not open"):
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    with pytest.raises(EntryError, match="not waiting"):
+        queue_leave(player=UserFactory(username="Nobody"))
