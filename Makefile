@@ -55,6 +55,7 @@ bench: setup
 	$(PY) benchmarks/lobby_chat.py
 	$(PY) benchmarks/match_load.py
 	$(PY) benchmarks/ai.py
+	$(PY) benchmarks/tournament_simulation.py
 
 install: $(VENV)/.installed
 

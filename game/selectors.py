@@ -1,6 +1,7 @@
 """Reads of matches: the decklist a saved deck brings to a match, and the games as each seat
 and each observer may see them."""
 
+import functools
 import hashlib
 import json
 import math
@@ -113,6 +114,14 @@ def starter_decklist_of(archetype: str) -> dict:
 
 def starter_decklists_all() -> dict[str, dict]:
     """Every starter deck of the first set, by archetype."""
+    return dict(_first_set_starter_decklists())
+
+
+@functools.cache
+def _first_set_starter_decklists() -> dict[str, dict]:
+    # Read once per process: the computer opponent asks for these at every decision, and
+    # parsing the set file costs more than the decision itself. The set files do not change
+    # while the site runs (staff edit cards in the database, not in these files).
     return starter_decklists(set_files()[0])
 
 

@@ -38,6 +38,8 @@ SECTIONS = (
             NavEntry("Casual", "lobbies:lobby", ("casual",)),
             NavEntry("Skirmish", "game:skirmish"),
             NavEntry("Tournaments", "lobbies:lobby", ("tournaments",)),
+            NavEntry("Events Calendar", "tournaments:calendar"),
+            NavEntry("Sprint Leaderboard", "tournaments:sprint_leaderboard"),
             NavEntry("Match History", "game:match_history"),
         ),
     ),
@@ -61,6 +63,7 @@ SECTIONS = (
             NavEntry("Friends", "lobbies:friends"),
             NavEntry("Guilds", "guilds:guild_list"),
             NavEntry("Players", "accounts:player_list"),
+            NavEntry("Ratings", "tournaments:ratings"),
         ),
     ),
     NavSection(

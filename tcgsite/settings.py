@@ -128,6 +128,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tcgsite.navigation.navigator",
                 "collection.context_processors.header_credits",
+                "tournaments.context_processors.tournament_timer",
             ],
         },
     },
@@ -225,6 +226,9 @@ MATCH_EVENT_FORFEIT_SECONDS = int(os.environ.get("MATCH_EVENT_FORFEIT_SECONDS", 
 MATCH_NEXT_GAME_SECONDS = int(os.environ.get("MATCH_NEXT_GAME_SECONDS", "15"))
 # The computer opponent's pause before it acts, so that a person can follow what it did.
 COMPUTER_PAUSE_SECONDS = float(os.environ.get("COMPUTER_PAUSE_SECONDS", "0.8"))
+# A match of two computer players applies up to this many decisions per task, in one
+# transaction: it is played for the tournament, not to be watched move by move.
+COMPUTER_RUN_ACTIONS = int(os.environ.get("COMPUTER_RUN_ACTIONS", "60"))
 # How well the house computer players play in tournaments (game.models.ComputerLevel).
 TOURNAMENT_COMPUTER_LEVEL = os.environ.get("TOURNAMENT_COMPUTER_LEVEL", "easy")
 

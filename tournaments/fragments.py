@@ -1,7 +1,11 @@
-"""HTML the tournament services send over sockets, rendered from templates."""
+"""HTML the tournament services send over sockets, and the Tournaments Lobby's panel,
+rendered from templates."""
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+
+from tcgsite.accounts.models import User
+from tournaments import selectors
 
 
 def notice_toast(text: str) -> str:
@@ -10,12 +14,8 @@ def notice_toast(text: str) -> str:
 
 def round_call_toast(tournament, match_id: int) -> str:
     return render_to_string(
-        "tournaments/toast.html",
-        {
-            "text": f"Tournament {tournament.pk}, round {tournament.round}: your match is ready.",
-            "link": reverse("game:match_page", args=[match_id]),
-            "link_text": "Go to your match",
-        },
+        "tournaments/_round_call_toast.html",
+        {"tournament": tournament, "link": reverse("game:match_page", args=[match_id])},
     )
 
 
@@ -26,11 +26,27 @@ def conclusion_toast(tournament, participant) -> str:
             "text": f"Tournament {tournament.pk} is over: you finished {participant.final_rank} of "
             f"{tournament.participants.count()}"
             + (f", and win {participant.packs} packs." if participant.packs else "."),
+            "link": reverse("tournaments:standings", args=[tournament.pk]),
+            "link_text": "Final standings",
         },
     )
 
 
 def lobby_lists() -> str:
-    from tournaments.selectors import lobby_lists as lists
+    """The two lists alone, for everyone in the lobby: swapped in by their id."""
+    return render_to_string(
+        "tournaments/lobby_lists.html", {"lists": selectors.lobby_lists(), "oob": True}
+    )
 
-    return render_to_string("tournaments/lobby_lists.html", {"lists": lists()})
+
+def lobby_panel(viewer: User) -> str:
+    """The Tournaments Lobby's panel as ``viewer`` sees it: the lists, the window Get Info
+    and Join open in, and the box of the queue they wait in."""
+    return render_to_string(
+        "tournaments/_lobby_panel.html",
+        {
+            "lists": selectors.lobby_lists(),
+            "waiting": selectors.queue_waiting(player=viewer),
+            "user": viewer,
+        },
+    )

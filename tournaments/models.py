@@ -8,12 +8,15 @@ Both copy their rules from ``EventRules``, so a tournament keeps the rules it st
 whatever staff change in its queue afterwards.
 """
 
+import uuid
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from game.models import MatchStructure
+from tournaments.rewards import InvalidRewardStructure, parse_reward_structure
 
 # The rulebook's "Game Clock": each style's total, half for each player.
 STYLE_CLOCK_MINUTES = {
@@ -23,6 +26,8 @@ STYLE_CLOCK_MINUTES = {
 }
 # Scheduled queues open this long before their start (rulebook, "Scheduled Tournament Queues").
 SCHEDULED_QUEUE_OPENS = timedelta(minutes=30)
+# How a recurring schedule writes its days: 0 Monday to 6 Sunday (datetime.date.weekday).
+WEEKDAY_NUMBERS = {str(day) for day in range(7)}
 
 
 class TournamentKind(models.TextChoices):
@@ -148,6 +153,36 @@ class EventRules(models.Model):
         """The rules as field values, to copy into a queue or a tournament."""
         return {name: getattr(self, name) for name in self.rule_fields()}
 
+    def clean(self):
+        problems = self.problems()
+        if problems:
+            raise ValidationError(problems)
+
+    def problems(self) -> dict[str, str]:
+        """What staff must get right before a schedule or a queue is saved (the admin's forms
+        call ``clean``), by field: a reward structure that tournaments.rewards can pay, the Pack
+        Pool it and a Sealed event's boosters are drawn from, and a field of two at least."""
+        errors: dict[str, str] = {}
+        if self.reward_structure.strip():
+            try:
+                parse_reward_structure(self.reward_structure)
+            except InvalidRewardStructure as error:
+                errors["reward_structure"] = str(error)
+            else:
+                if self.pack_pool_id is None:
+                    errors["pack_pool"] = (
+                        "The reward structure pays booster packs of the Pack Pool: choose one, "
+                        "or leave the reward structure empty."
+                    )
+        if self.kind == TournamentKind.SEALED and self.sealed_boosters and not self.pack_pool_id:
+            errors["pack_pool"] = (
+                "This Sealed event asks each player for booster packs of the Pack Pool: choose one."
+            )
+        for field in ("min_players", "max_players"):
+            if getattr(self, field) is not None and getattr(self, field) < 2:
+                errors[field] = "A tournament needs at least two players."
+        return errors
+
 
 class EventSchedule(EventRules):
     """A recurring scheduled tournament (the admin's schedule): on each of ``weekdays`` at
@@ -166,6 +201,17 @@ class EventSchedule(EventRules):
 
     def __str__(self):
         return f"{self.title} at {self.start_time:%H:%M} UTC on days {self.weekdays}"
+
+    def problems(self) -> dict[str, str]:
+        """Besides the rules': the days are numbers 0 to 6, each once."""
+        errors = super().problems()
+        days = [day.strip() for day in self.weekdays.split(",")]
+        if not all(day in WEEKDAY_NUMBERS for day in days) or len(set(days)) != len(days):
+            errors["weekdays"] = (
+                "Write the days as numbers from 0 (Monday) to 6 (Sunday), separated by commas, "
+                "each once: e.g. 0,1,2,3,4 for every weekday."
+            )
+        return errors
 
 
 class QueueStatus(models.TextChoices):
@@ -204,6 +250,18 @@ class TournamentQueue(EventRules):
     @property
     def opens_at(self):
         return None if self.starts_at is None else self.starts_at - SCHEDULED_QUEUE_OPENS
+
+    def problems(self) -> dict[str, str]:
+        """Besides the rules': a scheduled queue has a start time, an on-demand one none."""
+        errors = super().problems()
+        if not self.on_demand and self.starts_at is None:
+            errors["starts_at"] = "A scheduled queue needs its start time (UTC)."
+        if self.on_demand and self.starts_at is not None:
+            errors["starts_at"] = (
+                "An on-demand queue starts when it is full: leave the start time empty, or "
+                "untick On demand for a scheduled event."
+            )
+        return errors
 
 
 class QueueEntry(models.Model):
@@ -265,6 +323,9 @@ class Tournament(EventRules):
     concluded = models.DateTimeField(null=True, blank=True, db_index=True)
     # When every reward was paid (the payout task's last step).
     paid = models.DateTimeField(null=True, blank=True)
+    # A simulation (benchmarks/tournament_simulation.py): its rounds are paired, scored,
+    # rated and paid like any, but no match is opened; the computer decides each pairing.
+    simulated = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-started"]
@@ -326,6 +387,7 @@ class Decision(models.TextChoices):
     BYE = "bye", "Bye"
     DROPPED = "dropped", "Opponent dropped"
     STAFF = "staff", "Decided by staff"
+    SIMULATED = "computer", "Decided by the computer (a simulation)"
 
 
 class Pairing(models.Model):
@@ -361,12 +423,6 @@ class Pairing(models.Model):
     def __str__(self):
         return f"Round {self.round}, table {self.table} of tournament {self.tournament_id}"
 
-    @property
-    def loser(self) -> Participant | None:
-        if self.winner_id is None or self.second_id is None:
-            return None
-        return self.second if self.winner_id == self.first_id else self.first
-
 
 class RatingChange(models.Model):
     """One match's change to a player's rating (rulebook, "K"): the rating history."""
@@ -400,6 +456,8 @@ class SpecialReward(models.Model):
     product = models.ForeignKey("collection.Product", on_delete=models.PROTECT, related_name="+")
     quantity = models.PositiveSmallIntegerField(default=1)
     note = models.CharField(max_length=200, blank=True)
+    # From the form that gave it: the same form sent twice gives once.
+    token = models.UUIDField(unique=True, default=uuid.uuid4, editable=False)
     awarded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -26,6 +26,7 @@ from collection.cards.filters import CardFilters
 from collection.cards.models import Card
 from collection.decks.deckwizard import OwnedCard
 from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool, PlayFormat
+from collection.decks.registry import BuilderDetour, builder_gates
 from collection.models import CardOwnership
 from game.engine import deckrules
 from tcgsite.accounts.models import User
@@ -358,6 +359,16 @@ def addition_problem(before: deckrules.DeckList, after: deckrules.DeckList) -> s
 def owner_pools(*, owner: User) -> list[LimitedPool]:
     """The player's Limited card pools still open for deck building."""
     return list(LimitedPool.objects.filter(owner=owner, deadline__gt=timezone.now()))
+
+
+def builder_detour(*, player: User) -> BuilderDetour | None:
+    """Where the player must build instead of the normal Deck Builder (the Limited Deck
+    Builder of a Sealed tournament they play in), or None: the first gate that stops them."""
+    for gate in builder_gates:
+        detour = gate(player=player)
+        if detour is not None:
+            return detour
+    return None
 
 
 def owner_deck(*, owner: User, deck_id) -> Deck:

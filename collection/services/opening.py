@@ -24,7 +24,7 @@ from collection.models import (
     ProductKind,
     StarterDeckCard,
 )
-from collection.services.ledger import CardChange, ledger_operation, owners_lock
+from collection.services.ledger import CardChange, Ledger, ledger_operation, owners_lock
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
 
@@ -94,6 +94,28 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
         )
         for item, opening in zip(items, openings, strict=True)
     ]
+
+
+def products_open_aside(
+    *, ledger: Ledger, owner: User, owned_products: list[OwnedProduct], note: str
+) -> list[Opening]:
+    """Open products inside the caller's ledger operation without adding their cards to the
+    owner's collection; the openings, saved, in the order of ``owned_products``.
+
+    For cards that are the player's only later, such as a Sealed tournament's card pool
+    (its cards join the collection when the tournament is over): each product is used up
+    and its opening recorded exactly as ``products_open`` records it (a booster's seed and
+    recipe, so ``opening_check`` can draw it again), and the caller puts the cards where
+    they belong. No deck is saved from a starter deck opened this way.
+    """
+    unopenable = [item.product.name for item in owned_products if not item.product.opens]
+    if unopenable:
+        raise OpeningError(f"{unopenable[0]} can't be opened: it is a ticket, not a pack.")
+    openings = _openings(owner, owned_products)
+    ledger.products_consume(owner=owner, owned_products=owned_products, note=note)
+    for opening in openings:
+        opening.save()
+    return openings
 
 
 def _opening_write(owner: User, opening: Opening) -> None:

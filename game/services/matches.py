@@ -69,6 +69,11 @@ PRACTICE_DECK_NAME = "Practice deck"
 TIME_LIMITS = (20 * 60, 30 * 60, 60 * 60, 90 * 60)
 MAX_TIME_LIMIT = 3 * 60 * 60
 BETWEEN_GAMES = "This game is over: the next game of the match begins in a moment."
+# Large columns that deciding an action never reads: a seat's frozen decklist and card faces,
+# a game's starting decklists and opening events (the state holds what the game needs).
+# Deferred on the action's path, they cost no decoding on every ply.
+SEAT_DECK_FIELDS = ("decklist", "faces")
+GAME_START_FIELDS = ("decklists", "opening_events")
 
 
 class MatchError(UserError):
@@ -329,11 +334,11 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     """
     with transaction.atomic():
         match = locked_match(match_id)
-        seats = list(match.seats.select_related("player__preferences"))
+        seats = list(match.seats.defer(*SEAT_DECK_FIELDS).select_related("player__preferences"))
         seat = seat_among(seats, player).seat
         if match.status != MatchStatus.PLAYING:
             raise MatchError("The match is not in progress.")
-        game = match.games.select_for_update().order_by("-number").first()
+        game = match.games.defer(*GAME_START_FIELDS).select_for_update().order_by("-number").first()
         if _time_out(match):
             return Played(game=game, events=[])
         if game.ended is not None:
@@ -357,21 +362,70 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
         )
         autopass = {each.seat for each in seats if each.player.preferences.pass_when_out_of_actions}
         events += _passes_when_out_of_actions(autopass, game, state)
-        game.state = engine.to_json(state)
-        fields = ["applied", "state"]
-        if state.winner is not None:
-            game.winner_seat = state.winner
-            game.win_reason = WIN_REASONS.get(state.win_reason or "", state.win_reason or "")
-            game.ended = timezone.now()
-            fields += ["winner_seat", "win_reason", "ended"]
-        game.save(update_fields=fields)
-        if state.winner is not None:
-            finish_game(match, game)
-        else:
-            clock_switch(match, engine.legal_actions(state).seat)
-            _computer_turn(match, game, state)
+        _state_store(match, game, state)
         announce(match)
     return Played(game=game, events=events)
+
+
+def computers_play_on(*, match_id: int, game_number: int, ply: int, agents: dict) -> int:
+    """In a match whose every seat is a computer (house players in a tournament), apply from
+    ``ply`` the decision of each seat's agent (``agents[seat].choose(state, decision)``), one
+    after the other in one transaction, up to ``COMPUTER_RUN_ACTIONS`` actions or the game's
+    end; the number applied. Each action is checked and logged as ``game_act`` does it; only
+    the lock, the state's decoding and its saving are shared by the run. Nothing is applied
+    when the game has moved on from ``ply`` (a task run twice, or late)."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if match.status != MatchStatus.PLAYING:
+            return 0
+        game = (
+            match.games.defer(*GAME_START_FIELDS)
+            .select_for_update()
+            .filter(number=game_number, ended=None)
+            .first()
+        )
+        if game is None or game.applied != ply or _time_out(match):
+            return 0
+        state = engine.from_json(game.state)
+        logged = []
+        while state.winner is None and len(logged) < site_settings.COMPUTER_RUN_ACTIONS:
+            decision = engine.legal_actions(state)
+            if decision.seat not in agents:
+                break
+            action = agents[decision.seat].choose(state, decision)
+            events = engine.apply(state, action)
+            logged.append(
+                GameAction(
+                    game=game,
+                    number=game.applied + len(logged) + 1,
+                    seat=decision.seat,
+                    action=action,
+                    events=events,
+                )
+            )
+        GameAction.objects.bulk_create(logged)
+        game.applied += len(logged)
+        _state_store(match, game, state)
+        announce(match)
+    return len(logged)
+
+
+def _state_store(match: Match, game: Game, state) -> None:
+    """Save the game as ``state`` left it, and go on: the match's next game or end when the
+    game is won, else the next decider's clock and, if a computer decides, its turn."""
+    game.state = engine.to_json(state)
+    fields = ["applied", "state"]
+    if state.winner is not None:
+        game.winner_seat = state.winner
+        game.win_reason = WIN_REASONS.get(state.win_reason or "", state.win_reason or "")
+        game.ended = timezone.now()
+        fields += ["winner_seat", "win_reason", "ended"]
+    game.save(update_fields=fields)
+    if state.winner is not None:
+        finish_game(match, game)
+    else:
+        clock_switch(match, engine.legal_actions(state).seat)
+        _computer_turn(match, game, state)
 
 
 def _passes_when_out_of_actions(autopass: set[int], game: Game, state) -> list[dict]:
@@ -461,7 +515,9 @@ def clock_switch(match: Match, seat: int | None) -> None:
         return
     now = timezone.now()
     if match.clock_seat is not None and match.clock_since is not None:
-        running = match.seats.select_for_update().get(seat=match.clock_seat)
+        running = (
+            match.seats.defer(*SEAT_DECK_FIELDS).select_for_update().get(seat=match.clock_seat)
+        )
         running.clock_left_ms -= elapsed_ms(match.clock_since, now)
         running.save(update_fields=["clock_left_ms"])
     match.clock_seat = seat
@@ -475,10 +531,11 @@ def _time_out(match: Match) -> bool:
     match, so the match is lost). The caller holds the match's lock."""
     if match.time_limit is None or match.clock_seat is None:
         return False
-    seat = match.seats.select_related("player").get(seat=match.clock_seat)
+    seats = match.seats.defer(*SEAT_DECK_FIELDS).select_related("player")
+    seat = seats.get(seat=match.clock_seat)
     if clock_left_ms(match, seat, timezone.now()) > 0:
         return False
-    winner = match.seats.select_related("player").get(seat=1 - seat.seat)
+    winner = seats.get(seat=1 - seat.seat)
     game = match.games.select_for_update().order_by("-number").first()
     now = timezone.now()
     reason = f"{seat.player.username} ran out of time"

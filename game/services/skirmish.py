@@ -29,11 +29,14 @@ from game.selectors import (
     starter_decklists_all,
 )
 from game.services.matches import (
+    GAME_START_FIELDS,
+    SEATS,
     TIME_LIMITS,
     MatchError,
     StalePly,
     announce,
     checked_decklist,
+    computers_play_on,
     decklist_titles,
     game_act,
     refuse_if_busy,
@@ -108,18 +111,29 @@ def skirmish_start(
 
 def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
     """The computer's decision at ``ply`` of game ``game_number``, if it is still its to make;
-    whether it acted. Thinks outside any lock: the match service checks the ply again."""
+    whether it acted. Thinks outside any lock: the match service checks the ply again. In a
+    match of two computers, nobody waits on a decision: a run of them is thought and applied
+    under the match's lock (``computers_play_on``)."""
     match = Match.objects.filter(pk=match_id, status=MatchStatus.PLAYING).first()
     if match is None or not match.computer_level:
         return False
-    game = match.games.filter(number=game_number, ended=None).first()
+    game = match.games.defer(*GAME_START_FIELDS).filter(number=game_number, ended=None).first()
     if game is None or game.applied != ply:
         return False
     state = engine.from_json(game.state)
     decision = engine.legal_actions(state)
-    if decision.seat not in computer_seats(match):
+    computers = computer_seats(match)
+    if decision.seat not in computers:
         return False
-    seat = match.seats.select_related("player").get(seat=decision.seat)
+    if len(computers) == SEATS:
+        agents = {
+            seat.seat: computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)
+            for seat in match.seats.defer("faces")
+        }
+        return bool(
+            computers_play_on(match_id=match_id, game_number=game_number, ply=ply, agents=agents)
+        )
+    seat = match.seats.defer("faces").select_related("player").get(seat=decision.seat)
     agent = computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)
     action = agent.choose(state, decision)
     try:

@@ -19,7 +19,12 @@ from tcgsite.accounts.selectors import ignored_ids
 from tcgsite.lobbies import fragments
 from tcgsite.lobbies.places import Lobby, Place
 from tcgsite.lobbies.registry import lobby_panels, sees_panel_message
-from tcgsite.lobbies.selectors import lobby_users, recent_messages, shows_arrivals
+from tcgsite.lobbies.selectors import (
+    lobby_users,
+    name_badges,
+    recent_messages,
+    shows_arrivals,
+)
 from tcgsite.lobbies.services.chat import chat_submit
 from tcgsite.lobbies.services.presence import (
     lobby_group,
@@ -209,14 +214,17 @@ class LobbyConsumer(PresenceConsumer):
         self.show_arrivals = shows_arrivals(user_id=self.user_id)
         users = lobby_users(lobby=self.lobby)
         self.listed = {user.pk for user, _status, _place in users}
+        messages = recent_messages(lobby=self.lobby, viewer_id=self.user_id, ignored=ignored)
+        named = set(self.listed)
+        for message in messages:
+            named |= fragments.chat_line_players(message)
+        badges = name_badges(user_ids=named)
         lines = [
-            fragments.chat_line(message, viewer_id=self.user_id)
-            for message in recent_messages(
-                lobby=self.lobby, viewer_id=self.user_id, ignored=ignored
-            )
+            fragments.chat_line(message, viewer_id=self.user_id, badges=badges)
+            for message in messages
         ]
         panels = [panel.render(self.scope["user"]) for panel in lobby_panels(self.lobby)]
-        state = fragments.chat_log(lines) + fragments.user_list(users) + "".join(panels)
+        state = fragments.chat_log(lines) + fragments.user_list(users, badges) + "".join(panels)
         return versions, state, ignored
 
     async def receive_json(self, content, **kwargs):

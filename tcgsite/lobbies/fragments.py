@@ -6,13 +6,13 @@ every socket in the lobby, and a joining socket receives the whole list.
 """
 
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from tcgsite.accounts.models import User
 from tcgsite.lobbies.models import ChatKind, ChatMessage
 from tcgsite.lobbies.places import Place, Status
-from tcgsite.lobbies.registry import OpenPage
+from tcgsite.lobbies.registry import NameBadge, OpenPage
 
 CHAT_LOG_ID = "chat-log"
 USER_LIST_ID = "user-list"
@@ -22,14 +22,28 @@ def avatar_url(user: User) -> str:
     return reverse("accounts:avatar_picture", args=[user.preferences.avatar_choice])
 
 
-def user_row(user: User, *, status: Status, place: str) -> str:
+def player_name(user: User, badges: dict[int, NameBadge]) -> str:
+    """A player's name in a chat line, with the badges features give it (a Sprint medal)."""
+    badge = badges.get(user.pk)
+    if not badge:
+        return escape(user.username)
+    return format_html(
+        '<span class="{}">{}</span>{}',
+        " ".join(("player-name", *badge.classes)),
+        user.username,
+        badge.html,
+    )
+
+
+def user_row(user: User, *, status: Status, place: str, badge: NameBadge | None = None) -> str:
     where = Place(place).label
+    badge = badge or NameBadge()
     return format_html(
         '<li id="lobby-user-{id}" class="user-row user-row--{status}" data-username="{name}">'
         '<button type="button" class="user-row__name" data-user-menu="{name}" '
         'aria-haspopup="menu" title="{name}, {where} ({colour})">'
         '<img src="{avatar}" alt="" width="24" height="24" loading="lazy">'
-        '<span class="user-row__label">{name}</span>'
+        '<span class="{label_classes}">{name}</span>{badge}'
         '<span class="visually-hidden">, {where}</span></button></li>',
         id=user.pk,
         status=status.value,
@@ -37,11 +51,19 @@ def user_row(user: User, *, status: Status, place: str) -> str:
         where=where,
         colour=status.label,
         avatar=avatar_url(user),
+        label_classes=" ".join(("user-row__label", *badge.classes)),
+        badge=badge.html,
     )
 
 
-def user_list(rows: list[tuple[User, Status, str]]) -> str:
-    items = "".join(user_row(user, status=status, place=place) for user, status, place in rows)
+def user_list(
+    rows: list[tuple[User, Status, str]], badges: dict[int, NameBadge] | None = None
+) -> str:
+    badges = badges or {}
+    items = "".join(
+        user_row(user, status=status, place=place, badge=badges.get(user.pk))
+        for user, status, place in rows
+    )
     return format_html(
         '<ul id="{}" class="user-list__users" hx-swap-oob="true">{}</ul>',
         USER_LIST_ID,
@@ -49,38 +71,40 @@ def user_list(rows: list[tuple[User, Status, str]]) -> str:
     )
 
 
-def chat_line(message: ChatMessage, *, viewer_id: int | None = None) -> str:
-    """One message as ``viewer_id`` sees it (a whisper reads differently to its two players)."""
+def chat_line(
+    message: ChatMessage,
+    *,
+    viewer_id: int | None = None,
+    badges: dict[int, NameBadge] | None = None,
+) -> str:
+    """One message as ``viewer_id`` sees it (a whisper reads differently to its two players),
+    its players' names with their ``badges``."""
+    badges = badges or {}
     sender = message.sender
+    name = player_name(sender, badges)
     if message.kind == ChatKind.EMOTE:
-        body = format_html(
-            '<span class="chat-line__emote">{} {}</span>', sender.username, message.text
-        )
+        body = format_html('<span class="chat-line__emote">{} {}</span>', name, message.text)
     elif message.kind == ChatKind.SAY_TO:
         body = format_html(
             '<strong class="chat-line__name">{} (to {}):</strong> {}',
-            sender.username,
-            message.recipient.username,
+            name,
+            player_name(message.recipient, badges),
             message.text,
         )
     elif message.kind == ChatKind.WHISPER and viewer_id == sender.pk:
         body = format_html(
             '<span class="chat-line__whisper">You whisper to {}, {}</span>',
-            message.recipient.username,
+            player_name(message.recipient, badges),
             message.text,
         )
     elif message.kind == ChatKind.WHISPER:
         body = format_html(
-            '<span class="chat-line__whisper">{} whispers to you, {}</span>',
-            sender.username,
-            message.text,
+            '<span class="chat-line__whisper">{} whispers to you, {}</span>', name, message.text
         )
     elif message.kind == ChatKind.PING:
-        body = format_html('<span class="chat-line__ping">{} pings you.</span>', sender.username)
+        body = format_html('<span class="chat-line__ping">{} pings you.</span>', name)
     else:
-        body = format_html(
-            '<strong class="chat-line__name">{}:</strong> {}', sender.username, message.text
-        )
+        body = format_html('<strong class="chat-line__name">{}:</strong> {}', name, message.text)
     return format_html(
         '<li class="chat-line chat-line--{kind}" data-sender="{sender_id}">'
         '<time datetime="{iso}" title="{full} UTC">{short}</time>'
@@ -93,6 +117,11 @@ def chat_line(message: ChatMessage, *, viewer_id: int | None = None) -> str:
         avatar=avatar_url(sender),
         body=body,
     )
+
+
+def chat_line_players(message: ChatMessage) -> set[int]:
+    """The players a chat line names."""
+    return {message.sender_id} | ({message.recipient_id} if message.recipient_id else set())
 
 
 def notice_line(text: str, *, error: bool = False) -> str:

@@ -2,12 +2,16 @@
 
 Chat commands and the entries of a name's menu are registered at start-up, each by the app that
 owns them (the lobbies' own in ``LobbiesConfig.ready``; matches add /joingame and
-Challenge, guilds /g and Invite to guild), so the chat code never imports those apps. Both
-registries are filled once while Django starts and only read afterwards.
+Challenge, guilds /g and Invite to guild), so the chat code never imports those apps. So are
+the badges a name carries (tournaments add Sprint medals, and the green of a player entered in
+a tournament). The registries are filled once while Django starts and only read afterwards.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from tcgsite.accounts.models import User
 
@@ -80,9 +84,31 @@ class LobbyPanel:
     render: Callable[[User], str]
 
 
+@dataclass(frozen=True)
+class NameBadge:
+    """What features add to a player's name wherever a lobby shows it: ``html`` after the name
+    (a medal, built with ``format_html``), and ``classes`` on the name itself."""
+
+    html: SafeString = field(default_factory=lambda: format_html(""))
+    classes: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.html or self.classes)
+
+    def __add__(self, other: "NameBadge") -> "NameBadge":
+        return NameBadge(
+            html=format_html("{}{}", self.html, other.html), classes=self.classes + other.classes
+        )
+
+
+# Given the ids of the players a list or a chat line names, a provider returns the badge of
+# each that has one, in a constant number of queries however many ids it is given.
+NameBadgeProvider = Callable[[Collection[int]], dict[int, NameBadge]]
+
 _commands: dict[str, ChatCommand] = {}
 _menu: dict[str, MenuEntry] = {}
 _panels: dict[str, LobbyPanel] = {}
+_badges: dict[str, NameBadgeProvider] = {}
 
 
 def register_command(command: ChatCommand) -> None:
@@ -142,3 +168,13 @@ def sees_panel_message(message: dict, user_id: int) -> bool:
     return (visible_to is None or user_id in visible_to) and user_id not in message.get(
         "hidden_from", ()
     )
+
+
+def register_name_badges(key: str, provider: NameBadgeProvider) -> None:
+    if key in _badges:
+        raise ValueError(f"the name badges {key!r} are registered twice")
+    _badges[key] = provider
+
+
+def name_badge_providers() -> list[NameBadgeProvider]:
+    return [_badges[key] for key in sorted(_badges)]

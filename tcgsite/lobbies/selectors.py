@@ -1,5 +1,6 @@
 """Reads of the lobbies: a lobby's users and recent chat, a player's whereabouts, friends."""
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -8,6 +9,7 @@ from django.db.models.functions import Lower
 from tcgsite.accounts.models import Preferences, User
 from tcgsite.lobbies.models import ChatKind, ChatMessage, Presence
 from tcgsite.lobbies.places import Lobby, Place, Status, status_in
+from tcgsite.lobbies.registry import NameBadge, name_badge_providers
 
 RECENT_MESSAGES = 50
 
@@ -26,6 +28,19 @@ def lobby_users(*, lobby: str) -> list[tuple[User, Status, str]]:
         (presence.user, status_in(lobby, place=presence.place), presence.place)
         for presence in presences
     ]
+
+
+def name_badges(*, user_ids: Collection[int]) -> dict[int, NameBadge]:
+    """The badges of these players' names, from every feature that registered some; those
+    without any are missing. Each provider is asked once for all of them."""
+    ids = frozenset(user_ids)
+    badges: dict[int, NameBadge] = {}
+    if not ids:
+        return badges
+    for provider in name_badge_providers():
+        for user_id, badge in provider(ids).items():
+            badges[user_id] = badges[user_id] + badge if user_id in badges else badge
+    return badges
 
 
 def recent_messages(

@@ -34,6 +34,7 @@ from guilds.services.guilds import guild_create
 from tcgsite.accounts.forms import PREFERENCE_PAGES
 from tcgsite.accounts.models import User
 from tests.factories import LimitedPoolFactory, UserFactory
+from tournaments.models import Tournament, TournamentQueue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -148,6 +149,8 @@ def world(catalog):
         "guild": guild,
         "posted": posted,
         "session": session,
+        "queue": TournamentQueue.objects.create(title="Daily"),
+        "tournament": Tournament.objects.create(title="Weekly", seed=1),
     }
 
 
@@ -175,6 +178,8 @@ def samples(world) -> dict[str, list[str]]:
         "trade_id": [str(world["posted"].pk)],
         "session_id": [str(world["session"].pk)],
         "invitation_id": ["1"],
+        "queue_id": [str(world["queue"].pk)],
+        "tournament_id": [str(world["tournament"].pk)],
     }
 
 

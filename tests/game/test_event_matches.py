@@ -116,3 +116,53 @@ def test_the_tournament_can_award_a_match_and_an_ended_one_stays_as_it_ended(pla
     match_award(match_id=match.pk, winner=carol, reason="too late")
     match.refresh_from_db()
     assert match.winner == bob
+
+
+def test_a_match_of_two_computer_players_plays_itself_to_the_end(catalog, settings):
+    """House players' games run in batches of decisions, each checked and logged like any
+    action: the log replays to the stored state."""
+    from game.engine import api as engine
+    from game.models import ComputerOpponent, GameAction
+    from game.services.skirmish import computer_move
+    from tests.factories import UserFactory
+
+    settings.COMPUTER_RUN_ACTIONS = 40
+    players = []
+    for name, archetype in (("House-Jedi", "jedi"), ("House-Sith", "sith")):
+        player = player_with_deck(name, archetype)
+        ComputerOpponent.objects.create(
+            player=player, archetype=archetype, blurb="", skirmish=False
+        )
+        players.append(player)
+    match = event_match_open(
+        title="House match",
+        seats=[
+            EventSeat(
+                player=p, decklist=deck_decklist(deck=p.deck), deck_name=p.deck.name, computer=True
+            )
+            for p in players
+        ],
+        structure=1,
+        time_limit=30 * 60,
+        computer_level="easy",
+    )
+    assert match.computer_level == "easy"
+    runs = 0
+    while True:
+        match.refresh_from_db()
+        game = match.games.get()
+        if game.ended is not None:
+            break
+        assert computer_move(match_id=match.pk, game_number=1, ply=game.applied)
+        assert not computer_move(match_id=match.pk, game_number=1, ply=0) or game.applied == 0
+        runs += 1
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED and match.winner in players
+    actions = list(GameAction.objects.filter(game=game).order_by("number"))
+    assert [a.number for a in actions] == list(range(1, game.applied + 1))
+    assert runs < game.applied  # decisions were applied in runs, not one task each
+    replayed = engine.new_game(game.decklists, game.seed, [], first=game.first_seat)
+    for logged in actions:
+        engine.apply(replayed, logged.action)
+    assert engine.to_json(replayed) == game.state
+    del UserFactory

@@ -74,7 +74,17 @@ def test_a_swiss_gives_the_bye_and_pairs_by_points_without_rematches(booster):
         frozenset((row.first_id, row.second_id)) for row in tournament.pairings.exclude(second=None)
     ]
     assert len(met) == len(set(met))
-    assert tournament.participants.get(final_rank=1).player.username == "p0"
+    # p0 wins every match it plays; another player who never met it may tie on points, and
+    # the tie-breakers order the two
+    from tournaments.services.running import swiss_order
+
+    order = swiss_order(tournament)
+    assert (
+        list(tournament.participants.order_by("final_rank").values_list("pk", flat=True)) == order
+    )
+    points = {each.player: each.points for each in _standings(tournament)}
+    assert points[tournament.participants.get(player__username="p0").pk] == 9
+    assert points[order[0]] == 9
 
 
 def start(count: int, **rules):
@@ -165,3 +175,12 @@ def test_a_cut_to_top_8_plays_its_swiss_rounds_then_a_seeded_bracket_of_the_top_
     assert ranked[0].player.username == "p0" and ranked[0].packs == 4 and ranked[1].packs == 2
     # the two left out of the cut finish ninth and tenth, in their Swiss order
     assert {each.pk for each in ranked[8:]} == set(swiss_order(tournament)[8:])
+
+
+def _standings(tournament):
+    from tournaments.models import Participant
+    from tournaments.services.running import _swiss_history
+    from tournaments.standings import swiss_standings
+
+    participants = {each.pk: each for each in Participant.objects.filter(tournament=tournament)}
+    return swiss_standings(*_swiss_history(tournament, participants))

@@ -68,11 +68,13 @@ def deck_problem(rules: EventRules, player: User, deck: Deck | None) -> str | No
         return "Choose one of your own decks."
     play_format = play_format_of(rules)
     if play_format is not None:
+        # The format's rules include an avatar and a whole quest pile.
         if not deck_selectors.deck_validate(deck=deck, play_format=play_format).valid:
             return (
                 f"{deck.name} is not a valid {play_format.name} deck: "
                 "open it in the Deck Builder to see why."
             )
+        return None
     decklist = deck_decklist(deck=deck)
     if decklist["avatar"] is None or not decklist["quests"]:
         return f"{deck.name} needs an avatar and a quest pile."

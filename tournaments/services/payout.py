@@ -4,9 +4,10 @@ payment is a ledger operation with its own reference (``payout:<tournament>:<pla
 payout that runs twice, or is started again after its worker died half way, pays each player
 exactly once."""
 
+import uuid
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from collection.models import LedgerReason, Product
@@ -59,9 +60,14 @@ def special_reward_give(
     product: Product,
     quantity: int,
     staff: User,
+    token: uuid.UUID,
     note: str = "",
 ) -> SpecialReward:
-    """A reward given by hand, within 48 hours of the conclusion."""
+    """A reward given by hand, within 48 hours of the conclusion; ``token`` names the giving
+    (the admin form's), so a form sent twice gives once."""
+    given = SpecialReward.objects.filter(token=token).first()
+    if given is not None:
+        return given
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None or tournament.status != TournamentStatus.CONCLUDED:
         raise RewardError("Special rewards are given once the tournament has concluded.")
@@ -73,6 +79,13 @@ def special_reward_give(
         raise RewardError(f"{player.username} did not play in tournament {tournament.pk}.")
     if not 1 <= quantity <= 100:
         raise RewardError("Give between 1 and 100.")
+    try:
+        return _special_reward_write(tournament, player, product, quantity, staff, token, note)
+    except IntegrityError:  # the same form, sent twice at once: the other gave it
+        return SpecialReward.objects.get(token=token)
+
+
+def _special_reward_write(tournament, player, product, quantity, staff, token, note):
     with transaction.atomic():
         reward = SpecialReward.objects.create(
             tournament=tournament,
@@ -81,9 +94,10 @@ def special_reward_give(
             quantity=quantity,
             note=note[:200],
             awarded_by=staff,
+            token=token,
         )
         with ledger_operation(
-            owners=[player], reason=LedgerReason.REWARD, reference=f"special:{reward.pk}"
+            owners=[player], reason=LedgerReason.REWARD, reference=f"special:{reward.token}"
         ) as ledger:
             ledger.products_add(
                 owner=player,

@@ -35,6 +35,7 @@ from tournaments.selectors import current_participation, queue_is_open
 from tournaments.services import sealed
 from tournaments.services.entry import EntryError, deck_problem, fee_problem, unopened
 from tournaments.services.running import lobby_changed, round_begin
+from tournaments.sprint_badges import names_refresh_after_commit
 
 # Recurring schedules create their queues this far ahead, for the Events Calendar.
 SCHEDULE_AHEAD = timedelta(days=7)
@@ -57,6 +58,7 @@ def queue_join(*, queue_id: int, player: User, deck: Deck | None) -> QueueEntry:
             player=player,
             deck=deck if queue.kind == TournamentKind.CONSTRUCTED else None,
         )
+        names_refresh_after_commit([player.pk])
         lobby_changed()
         if queue.on_demand and queue.entries.count() >= queue.max_players:
             tournament_start(queue)
@@ -71,15 +73,17 @@ def queue_leave(*, player: User) -> TournamentQueue:
             raise EntryError("You are not waiting in a tournament queue.")
         queue = TournamentQueue.objects.select_for_update().get(pk=entry.queue_id)
         entry.delete()
+        names_refresh_after_commit([player.pk])
         lobby_changed()
     return queue
 
 
-def tournament_start(queue: TournamentQueue) -> Tournament | None:
+def tournament_start(queue: TournamentQueue, *, simulated: bool = False) -> Tournament | None:
     """Begin a tournament with the players waiting in ``queue`` (the caller holds its lock):
     those who still qualify pay their entry and become its participants. An on-demand queue
     left short by players who no longer qualify goes on waiting; a scheduled one with fewer
-    than its minimum is cancelled, and nobody pays."""
+    than its minimum is cancelled, and nobody pays. A ``simulated`` tournament opens no match:
+    the computer decides its pairings (``running.simulated_result_record``)."""
     entries = list(queue.entries.select_related("player", "deck").order_by("joined", "pk"))
     # Held until the commit: what each player holds can't change between the check and the
     # taking of the fee.
@@ -89,12 +93,14 @@ def tournament_start(queue: TournamentQueue) -> Tournament | None:
         problem = fee_problem(queue, entry.player) or deck_problem(queue, entry.player, entry.deck)
         if problem:
             entry.delete()
+            names_refresh_after_commit([entry.player_id])
             _tell(entry.player, f"You left the queue of {queue.title}: {problem}")
         else:
             qualified.append(entry)
     needed = queue.max_players if queue.on_demand else max(queue.min_players, 2)
     if len(qualified) < needed:
         if not queue.on_demand:
+            names_refresh_after_commit([entry.player_id for entry in qualified])
             for entry in qualified:
                 entry.delete()
                 _tell(
@@ -112,6 +118,7 @@ def tournament_start(queue: TournamentQueue) -> Tournament | None:
         queue=queue,
         seed=secrets.randbits(63),
         status=TournamentStatus.PLAYING,
+        simulated=simulated,
     )
     players = [entry.player for entry in qualified]
     ranked = sorted(qualified, key=lambda entry: -entry.player.rating)

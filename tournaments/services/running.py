@@ -39,8 +39,9 @@ from tournaments.models import (
     TournamentStructure,
 )
 from tournaments.services import sealed
+from tournaments.sprint_badges import names_refresh_after_commit
 
-RATED_DECISIONS = (Decision.PLAYED, Decision.TIME)
+RATED_DECISIONS = (Decision.PLAYED, Decision.TIME, Decision.SIMULATED)
 
 
 class TournamentError(UserError):
@@ -52,7 +53,10 @@ def round_begin(tournament: Tournament) -> None:
     tournament.round += 1
     now = timezone.now()
     tournament.round_ends = now + tournament.round_length
-    participants = {each.pk: each for each in tournament.participants.select_related("player")}
+    field = tournament.participants.select_related("player")
+    if tournament.simulated:
+        field = field.defer("decklist")  # no match is opened: the decks are never read
+    participants = {each.pk: each for each in field}
     if _in_bracket(tournament, tournament.round):
         if (
             tournament.structure == TournamentStructure.CUT_TO_TOP_8
@@ -90,6 +94,8 @@ def round_begin(tournament: Tournament) -> None:
         a, b = participants[first], participants[second]
         if a.dropped or b.dropped:
             _decide(tournament, row, b if a.dropped else a, Decision.DROPPED)
+            continue
+        if tournament.simulated:
             continue
         row.match = event_match_open(
             title=f"Tournament {tournament.pk}, round {tournament.round}: "
@@ -133,6 +139,23 @@ def pairing_result_record(*, match_id: int) -> bool:
     return True
 
 
+def simulated_result_record(*, pairing_id: int, winner_id: int) -> None:
+    """The computer's result of a pairing of a simulated tournament: ``winner_id`` (one of its
+    two participants) wins, and the tournament goes on as after a match."""
+    with transaction.atomic():
+        row = _locked_pairing(pairing_id)
+        tournament = row.tournament
+        if not tournament.simulated:
+            raise TournamentError("Only a simulated tournament's pairings are decided this way.")
+        if row.decided is not None:
+            return
+        if winner_id not in (row.first_id, row.second_id):
+            raise TournamentError("The winner must be one of the pairing's two players.")
+        winner = _participants().get(pk=winner_id)
+        _decide(tournament, row, winner, Decision.SIMULATED)
+        _round_check(tournament)
+
+
 def tournament_drop(*, player: User) -> Participant:
     """Drop from your tournament: an unfinished match of yours is lost, you are never paired
     again, and you keep whatever your final place earns."""
@@ -145,11 +168,12 @@ def tournament_drop(*, player: User) -> Participant:
         raise TournamentError("You are not playing in a tournament.")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
-        participant = Participant.objects.select_related("player").get(pk=participant.pk)
+        participant = _participants().get(pk=participant.pk)
         if participant.dropped is not None or tournament.status not in _RUNNING:
             raise TournamentError("You are not playing in a tournament.")
         participant.dropped = timezone.now()
         participant.save(update_fields=["dropped"])
+        names_refresh_after_commit([player.pk])
         row = (
             Pairing.objects.select_for_update()
             .filter(tournament=tournament, round=tournament.round, decided=None)
@@ -158,7 +182,7 @@ def tournament_drop(*, player: User) -> Participant:
         )
         if row is not None and row.second_id is not None:
             opponent = row.second if row.first_id == participant.pk else row.first
-            opponent = Participant.objects.select_related("player").get(pk=opponent.pk)
+            opponent = _participants().get(pk=opponent.pk)
             if row.match_id is not None:
                 match_award(
                     match_id=row.match_id,
@@ -240,9 +264,10 @@ def _round_check(tournament: Tournament) -> bool:
     """If the round being played is over, pair the next one or conclude; whether it did."""
     if tournament.status != TournamentStatus.PLAYING:
         return False
-    rows = list(Pairing.objects.filter(tournament=tournament, round=tournament.round))
-    if any(row.decided is None for row in rows):
+    this_round = Pairing.objects.filter(tournament=tournament, round=tournament.round)
+    if this_round.filter(decided=None).exists():
         return False
+    rows = list(this_round)
     if _in_bracket(tournament, tournament.round):
         tournament.bracket = list(
             pairing.advance(tournament.bracket, {row.winner_id for row in rows})
@@ -286,6 +311,7 @@ def _conclude(tournament: Tournament) -> None:
             participant.player,
             fragments.conclusion_toast(tournament, participant),
         )
+    names_refresh_after_commit([participant.player_id for participant in participants])
     lobby_changed()
     run_task_after_commit("tournaments.payout", tournament_id=tournament.pk)
 
@@ -295,10 +321,10 @@ def _final_order(tournament: Tournament, participants: list[Participant]) -> lis
     if tournament.structure == TournamentStructure.SWISS:
         return swiss_order(tournament)
     bracket_results = [
-        standings.Result(round=row.round, winner=row.winner_id, loser=row.loser.pk)
-        for row in Pairing.objects.select_related("first", "second")
-        .filter(tournament=tournament, round__gte=tournament.bracket_from_round or 1)
-        .exclude(second=None)
+        standings.Result(round=row.round, winner=row.winner_id, loser=_loser_id(row))
+        for row in Pairing.objects.filter(
+            tournament=tournament, round__gte=tournament.bracket_from_round or 1
+        ).exclude(second=None)
     ]
     if tournament.structure == TournamentStructure.SINGLE_ELIMINATION:
         return standings.elimination_placings(by_seed, bracket_results)
@@ -319,11 +345,12 @@ def _decide(tournament: Tournament, row: Pairing, winner: Participant, decision:
     row.decision = decision
     row.decided = timezone.now()
     row.save(update_fields=["winner", "decision", "decided"])
-    loser = row.loser
-    if loser is None:
+    if row.second_id is None:
         return
+    loser = _participants().get(pk=_loser_id(row))
     if _in_bracket(tournament, row.round):
         Participant.objects.filter(pk=loser.pk).update(eliminated_round=row.round)
+        names_refresh_after_commit([loser.player_id])
     if decision in RATED_DECISIONS:
         _ratings_move(tournament, row, winner, loser)
 
@@ -378,8 +405,8 @@ def _in_bracket(tournament: Tournament, round_number: int) -> bool:
 
 def _at_time(row: Pairing, match: Match | None) -> Participant:
     """The winner of an unfinished match by the rule of this module's docstring."""
-    first = Participant.objects.select_related("player").get(pk=row.first_id)
-    second = Participant.objects.select_related("player").get(pk=row.second_id)
+    first = _participants().get(pk=row.first_id)
+    second = _participants().get(pk=row.second_id)
     if match is None:
         return first if first.seed < second.seed else second
     seats = {seat.player_id: seat for seat in match.seats.all()}
@@ -393,11 +420,20 @@ def _at_time(row: Pairing, match: Match | None) -> Participant:
     return max((first, second), key=key)
 
 
+def _participants():
+    """Participants with their players, without the decklists a result never reads."""
+    return Participant.objects.defer("decklist").select_related("player")
+
+
+def _loser_id(row: Pairing) -> int:
+    return row.second_id if row.winner_id == row.first_id else row.first_id
+
+
 def _participant_of(row: Pairing, player_id: int) -> Participant:
-    first = Participant.objects.select_related("player").get(pk=row.first_id)
+    first = _participants().get(pk=row.first_id)
     if first.player_id == player_id:
         return first
-    return Participant.objects.select_related("player").get(pk=row.second_id)
+    return _participants().get(pk=row.second_id)
 
 
 def _locked_pairing(pairing_id: int) -> Pairing:

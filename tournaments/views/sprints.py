@@ -1,3 +1,17 @@
-"""sprints pages of the tournaments (to be filled)."""
+"""The Sprint Leaderboard (rulebook, "Sprint Tournaments")."""
 
-urlpatterns: list = []
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.urls import path
+
+from tournaments.sprint_selectors import sprint_leaderboard
+
+
+@login_required
+def leaderboard(request):
+    return render(request, "tournaments/sprint_leaderboard.html", {"board": sprint_leaderboard()})
+
+
+urlpatterns = [
+    path("tournaments/sprint/", leaderboard, name="sprint_leaderboard"),
+]

@@ -14,6 +14,7 @@ from django.utils import timezone
 from collection.cards.models import Card
 from collection.decks import selectors
 from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool
+from collection.decks.signals import limited_deck_saved
 from collection.models import Product
 from collection.services.ledger import owners_lock
 from tcgsite.accounts.models import User
@@ -78,6 +79,14 @@ def deck_save(
         if pool is not None and pool.deck_id != deck.pk:
             pool.deck = deck
             pool.save(update_fields=["deck"])
+        if pool is not None:
+            # The event that gave the pool hears of it once the deck is saved for good.
+            pool_id = pool.pk
+            transaction.on_commit(
+                lambda: limited_deck_saved.send(
+                    sender=LimitedPool, pool_id=pool_id, owner_id=owner.pk
+                )
+            )
     limited = pool is not None
     validations = [
         validation

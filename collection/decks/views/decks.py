@@ -90,6 +90,9 @@ class DeckState:
 @require_GET
 def deck_builder(request):
     """A new, empty deck; ``entry`` values in the query prefill it (links from other tools)."""
+    detour = _detour(request)
+    if detour is not None:
+        return detour
     counts, problems = deck_selectors.entries_parse(request.GET.getlist("entry"))
     return _builder_page(request, counts=counts, problems=problems)
 
@@ -104,6 +107,9 @@ def deck_edit(request, deck_id):
     pool = deck_selectors.deck_pool(deck=deck)
     if pool is not None:
         return redirect("decks:limited_builder", pool.pk)
+    detour = _detour(request)
+    if detour is not None:
+        return detour
     return _builder_page(request, counts=deck_selectors.deck_counts(deck=deck), deck=deck)
 
 
@@ -116,6 +122,16 @@ def limited_builder(request, pool_id):
         raise Http404(str(error)) from error
     counts = deck_selectors.deck_counts(deck=pool.deck) if pool.deck else {}
     return _builder_page(request, counts=counts, deck=pool.deck, pool=pool)
+
+
+def _detour(request):
+    """To the Limited Deck Builder, with the reason, when a gate keeps the player out of the
+    normal Deck Builder (see ``collection.decks.registry``); None lets them in."""
+    detour = deck_selectors.builder_detour(player=request.user)
+    if detour is None:
+        return None
+    messages.info(request, detour.message)
+    return redirect("decks:limited_builder", detour.pool_id)
 
 
 def _builder_page(request, *, counts, deck=None, pool=None, problems=()):

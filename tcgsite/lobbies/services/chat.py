@@ -21,6 +21,7 @@ from tcgsite.lobbies import fragments
 from tcgsite.lobbies.models import ChatKind, ChatMessage, ChatMute, Presence
 from tcgsite.lobbies.places import Lobby, appears_in
 from tcgsite.lobbies.registry import CommandContext, CommandLine, command_named
+from tcgsite.lobbies.selectors import name_badges
 from tcgsite.lobbies.services.presence import lobby_group
 from tcgsite.realtime import send_on_commit, user_group
 
@@ -159,11 +160,15 @@ def _post(
 
 def _deliver(message: ChatMessage) -> None:
     sender_id = message.sender_id
+    badges = name_badges(user_ids=fragments.chat_line_players(message))
     if message.kind in (ChatKind.SAY, ChatKind.EMOTE, ChatKind.SAY_TO):
         send_on_commit(
             group=lobby_group(message.lobby),
             message_type="lobby.chat",
-            payload={"sender_id": sender_id, "line": fragments.chat_line(message)},
+            payload={
+                "sender_id": sender_id,
+                "line": fragments.chat_line(message, badges=badges),
+            },
         )
         return
     recipient_id = message.recipient_id
@@ -176,7 +181,7 @@ def _deliver(message: ChatMessage) -> None:
             payload={
                 "lobby": message.lobby,
                 "sender_id": sender_id,
-                "line": fragments.chat_line(message, viewer_id=sender_id),
+                "line": fragments.chat_line(message, viewer_id=sender_id, badges=badges),
             },
         )
         if is_ignored(user=message.recipient, other=message.sender):
@@ -187,7 +192,7 @@ def _deliver(message: ChatMessage) -> None:
         payload={
             "lobby": message.lobby,
             "sender_id": sender_id,
-            "line": fragments.chat_line(message, viewer_id=recipient_id),
+            "line": fragments.chat_line(message, viewer_id=recipient_id, badges=badges),
             "ping": message.kind == ChatKind.PING,
         },
     )

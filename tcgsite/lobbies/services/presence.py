@@ -25,7 +25,7 @@ from tcgsite.accounts.models import User
 from tcgsite.lobbies import fragments
 from tcgsite.lobbies.models import Connection, Presence
 from tcgsite.lobbies.places import Place, Status, lobbies_showing, room_after_entering
-from tcgsite.lobbies.selectors import Whereabouts
+from tcgsite.lobbies.selectors import Whereabouts, name_badges
 from tcgsite.realtime import send_on_commit
 
 SWEEP_LOCK = "lobbies:presence-sweep"
@@ -191,6 +191,7 @@ def _announce(user_id: int, *, before: Presence | None, after: Whereabouts | Non
     if not changed:
         return
     user = User.objects.select_related("preferences").get(pk=user_id)
+    badge = name_badges(user_ids=[user_id]).get(user_id) if after else None
     for lobby in changed:
         status: Status | None = shown_after.get(lobby)
         send_on_commit(
@@ -199,8 +200,48 @@ def _announce(user_id: int, *, before: Presence | None, after: Whereabouts | Non
             payload={
                 "user_id": user_id,
                 "username": user.username,
-                "row": fragments.user_row(user, status=status, place=after.place) if status else "",
+                "row": (
+                    fragments.user_row(user, status=status, place=after.place, badge=badge)
+                    if status
+                    else ""
+                ),
                 "arrived": lobby not in shown_before,
                 "left": lobby not in shown_after,
             },
         )
+
+
+def user_rows_refresh(*, user_ids: Iterable[int]) -> int:
+    """Send the User List rows of these players again, to every lobby showing them: a
+    feature above the lobbies changed their names' badges (a medal won, a tournament
+    entered or left). The number of rows sent."""
+    ids = sorted(set(user_ids))
+    sent = 0
+    with transaction.atomic():
+        # As _lock_player does for one player, in primary-key order.
+        list(User.objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk"))
+        presences = list(
+            Presence.objects.filter(user_id__in=ids).select_related("user__preferences")
+        )
+        badges = name_badges(user_ids=[presence.user_id for presence in presences])
+        for presence in presences:
+            for lobby, status in lobbies_showing(room=presence.room, place=presence.place).items():
+                row = fragments.user_row(
+                    presence.user,
+                    status=status,
+                    place=presence.place,
+                    badge=badges.get(presence.user_id),
+                )
+                send_on_commit(
+                    group=lobby_group(lobby),
+                    message_type="lobby.presence",
+                    payload={
+                        "user_id": presence.user_id,
+                        "username": presence.user.username,
+                        "row": row,
+                        "arrived": False,
+                        "left": False,
+                    },
+                )
+                sent += 1
+    return sent
