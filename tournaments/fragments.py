@@ -19,13 +19,13 @@ def round_call_toast(tournament, match_id: int) -> str:
     )
 
 
-def conclusion_toast(tournament, participant) -> str:
+def conclusion_toast(tournament, participant, field: int) -> str:
+    """The conclusion told to one of the ``field`` players."""
     return render_to_string(
         "tournaments/toast.html",
         {
             "text": f"Tournament {tournament.pk} is over: you finished {participant.final_rank} of "
-            f"{tournament.participants.count()}"
-            + (f", and win {participant.packs} packs." if participant.packs else "."),
+            f"{field}" + (f", and win {participant.packs} packs." if participant.packs else "."),
             "link": reverse("tournaments:standings", args=[tournament.pk]),
             "link_text": "Final standings",
         },

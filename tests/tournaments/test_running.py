@@ -184,3 +184,61 @@ def _standings(tournament):
 
     participants = {each.pk: each for each in Participant.objects.filter(tournament=tournament)}
     return swiss_standings(*_swiss_history(tournament, participants))
+
+
+@eager
+def test_a_simulated_tournament_opens_no_match_and_takes_the_computers_results_a_round_at_once(
+    booster,
+):
+    from django.db import transaction
+
+    from game.models import Match
+    from tournaments.models import TournamentQueue
+    from tournaments.services.queues import tournament_start
+    from tournaments.services.running import TournamentError, simulated_round_record
+
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    queue = on_demand_queue(
+        on_demand=False,
+        starts_at=timezone.now() + timedelta(minutes=10),
+        min_players=2,
+        pack_pool=booster,
+        reward_structure="2-1*",
+    )
+    players = entrants(8)
+    for player in players:
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    with transaction.atomic():
+        tournament = tournament_start(
+            TournamentQueue.objects.select_for_update().get(pk=queue.pk), simulated=True
+        )
+    assert tournament.simulated and not Match.objects.exists()
+    with pytest.raises(TournamentError, match="each undecided pairing"):
+        simulated_round_record(tournament_id=tournament.pk, winners={})
+    from django.test import TestCase
+
+    while tournament.status == TournamentStatus.PLAYING:
+        rows = tournament.pairings.filter(round=tournament.round, decided=None)
+        with TestCase.captureOnCommitCallbacks(execute=True):  # the payout, after the last
+            simulated_round_record(
+                tournament_id=tournament.pk, winners={row.pk: row.first_id for row in rows}
+            )
+        tournament.refresh_from_db()
+    assert tournament.round == 3 and tournament.paid is not None
+    assert not Match.objects.exists()
+    assert RatingChange.objects.count() == 2 * 12
+    assert sum(change.after - change.before for change in RatingChange.objects.all()) == 0
+    assert OwnedProduct.objects.filter(product=booster).count() == 2 + 7
+
+
+@eager
+def test_only_a_simulated_tournament_takes_the_computers_results():
+    from tournaments.services.running import TournamentError, simulated_round_record
+
+    tournament = start(2, structure="swiss", rounds=1)
+    row = tournament.pairings.get()
+    with pytest.raises(TournamentError, match="simulated"):
+        simulated_round_record(tournament_id=tournament.pk, winners={row.pk: row.first_id})

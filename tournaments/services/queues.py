@@ -83,7 +83,7 @@ def tournament_start(queue: TournamentQueue, *, simulated: bool = False) -> Tour
     those who still qualify pay their entry and become its participants. An on-demand queue
     left short by players who no longer qualify goes on waiting; a scheduled one with fewer
     than its minimum is cancelled, and nobody pays. A ``simulated`` tournament opens no match:
-    the computer decides its pairings (``running.simulated_result_record``)."""
+    the computer decides its pairings (``running.simulated_round_record``)."""
     entries = list(queue.entries.select_related("player", "deck").order_by("joined", "pk"))
     # Held until the commit: what each player holds can't change between the check and the
     # taking of the fee.
@@ -120,7 +120,6 @@ def tournament_start(queue: TournamentQueue, *, simulated: bool = False) -> Tour
         status=TournamentStatus.PLAYING,
         simulated=simulated,
     )
-    players = [entry.player for entry in qualified]
     ranked = sorted(qualified, key=lambda entry: -entry.player.rating)
     for seed, entry in enumerate(ranked, start=1):
         participant = Participant(
@@ -136,9 +135,8 @@ def tournament_start(queue: TournamentQueue, *, simulated: bool = False) -> Tour
         participant.save()
         _entry_take(tournament, participant)
     QueueEntry.objects.filter(pk__in=[entry.pk for entry in qualified]).delete()
-    count = len(players)
     if tournament.structure in (TournamentStructure.SWISS, TournamentStructure.CUT_TO_TOP_8):
-        tournament.swiss_rounds = tournament.rounds or pairing.swiss_round_count(count)
+        tournament.swiss_rounds = tournament.rounds or pairing.swiss_round_count(len(qualified))
     else:
         by_seed = list(tournament.participants.order_by("seed").values_list("pk", flat=True))
         tournament.bracket = list(pairing.seeded_bracket(by_seed))
@@ -147,10 +145,8 @@ def tournament_start(queue: TournamentQueue, *, simulated: bool = False) -> Tour
     if not queue.on_demand:
         queue.status = QueueStatus.STARTED
         queue.save(update_fields=["status"])
-    for player in players:
-        _tell(
-            player, f"Tournament {tournament.pk}, {tournament.title}, begins with {count} players."
-        )
+    # Nobody is told that it begins: each player is called to their match of round one (a
+    # Sealed event's players to their pool's deck building) as it is paired.
     if tournament.kind == TournamentKind.SEALED:
         sealed.building_begin(tournament)
     else:

@@ -14,6 +14,8 @@ left on their game clock; with the same time, the better seed (the higher rating
 start).
 """
 
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -139,21 +141,44 @@ def pairing_result_record(*, match_id: int) -> bool:
     return True
 
 
-def simulated_result_record(*, pairing_id: int, winner_id: int) -> None:
-    """The computer's result of a pairing of a simulated tournament: ``winner_id`` (one of its
-    two participants) wins, and the tournament goes on as after a match."""
+def simulated_round_record(*, tournament_id: int, winners: Mapping[int, int]) -> int:
+    """The computer's results of the round being played of a simulated tournament, all at
+    once: ``winners`` maps each undecided pairing's id to its winner (one of its two
+    participants). Each pairing is decided as a match would decide it, both ratings moved in
+    table order; then the next round is paired, or the tournament concludes. The number of
+    pairings decided."""
     with transaction.atomic():
-        row = _locked_pairing(pairing_id)
-        tournament = row.tournament
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if not tournament.simulated:
             raise TournamentError("Only a simulated tournament's pairings are decided this way.")
-        if row.decided is not None:
-            return
-        if winner_id not in (row.first_id, row.second_id):
-            raise TournamentError("The winner must be one of the pairing's two players.")
-        winner = _participants().get(pk=winner_id)
-        _decide(tournament, row, winner, Decision.SIMULATED)
+        rows = list(
+            Pairing.objects.filter(tournament=tournament, round=tournament.round, decided=None)
+            .exclude(second=None)
+            .order_by("table")
+        )
+        if {row.pk for row in rows} != set(winners):
+            raise TournamentError("Give a winner for each undecided pairing of the round.")
+        if any(winners[row.pk] not in (row.first_id, row.second_id) for row in rows):
+            raise TournamentError("Each winner must be one of the pairing's two players.")
+        now = timezone.now()
+        for row in rows:
+            row.winner_id, row.decision, row.decided = winners[row.pk], Decision.SIMULATED, now
+        Pairing.objects.bulk_update(rows, ["winner", "decision", "decided"])
+        players = dict(
+            tournament.participants.filter(
+                pk__in=[pk for row in rows for pk in (row.first_id, row.second_id)]
+            ).values_list("pk", "player_id")
+        )
+        if _in_bracket(tournament, tournament.round):
+            losers = [_loser_id(row) for row in rows]
+            Participant.objects.filter(pk__in=losers).update(eliminated_round=tournament.round)
+            names_refresh_after_commit([players[pk] for pk in losers])
+        _ratings_move_all(
+            tournament,
+            [(row, players[row.winner_id], players[_loser_id(row)]) for row in rows],
+        )
         _round_check(tournament)
+    return len(rows)
 
 
 def tournament_drop(*, player: User) -> Participant:
@@ -288,7 +313,7 @@ def _round_check(tournament: Tournament) -> bool:
 
 
 def _conclude(tournament: Tournament) -> None:
-    participants = list(tournament.participants.select_related("player"))
+    participants = list(tournament.participants.defer("decklist").select_related("player"))
     order = _final_order(tournament, participants)
     structure = (
         rewards.parse_reward_structure(tournament.reward_structure)
@@ -309,7 +334,7 @@ def _conclude(tournament: Tournament) -> None:
     for participant in participants:
         _tell(
             participant.player,
-            fragments.conclusion_toast(tournament, participant),
+            fragments.conclusion_toast(tournament, participant, len(participants)),
         )
     names_refresh_after_commit([participant.player_id for participant in participants])
     lobby_changed()
@@ -358,23 +383,30 @@ def _decide(tournament: Tournament, row: Pairing, winner: Participant, decision:
 def _ratings_move(
     tournament: Tournament, row: Pairing, winner: Participant, loser: Participant
 ) -> None:
-    """Elo with the tournament's K (rulebook, "K"), after each match, into the history."""
+    _ratings_move_all(tournament, [(row, winner.player_id, loser.player_id)])
+
+
+def _ratings_move_all(tournament: Tournament, results: list[tuple[Pairing, int, int]]) -> None:
+    """Elo with the tournament's K (rulebook, "K") after each match, in the order given
+    (pairing, winner's and loser's user ids), into the rating history."""
     players = {
         user.pk: user
         for user in User.objects.select_for_update()
-        .filter(pk__in=[winner.player_id, loser.player_id])
+        .filter(pk__in={pk for _, won, lost in results for pk in (won, lost)})
         .order_by("pk")
+        .only("pk", "rating")
     }
-    won, lost = players[winner.player_id], players[loser.player_id]
-    new_won, new_lost = elo.ratings_after_match(won.rating, lost.rating, tournament.k)
-    RatingChange.objects.bulk_create(
-        [
-            RatingChange(player=won, pairing=row, before=won.rating, after=new_won),
-            RatingChange(player=lost, pairing=row, before=lost.rating, after=new_lost),
+    changes = []
+    for row, won, lost in results:
+        winner, loser = players[won], players[lost]
+        after_won, after_lost = elo.ratings_after_match(winner.rating, loser.rating, tournament.k)
+        changes += [
+            RatingChange(player=winner, pairing=row, before=winner.rating, after=after_won),
+            RatingChange(player=loser, pairing=row, before=loser.rating, after=after_lost),
         ]
-    )
-    User.objects.filter(pk=won.pk).update(rating=new_won)
-    User.objects.filter(pk=lost.pk).update(rating=new_lost)
+        winner.rating, loser.rating = after_won, after_lost
+    RatingChange.objects.bulk_create(changes)
+    User.objects.bulk_update(players.values(), ["rating"])
 
 
 def _swiss_history(tournament: Tournament, participants: dict[int, Participant]):
