@@ -190,16 +190,15 @@ def _standings(tournament):
 def test_a_simulated_tournament_opens_no_match_and_takes_the_computers_results_a_round_at_once(
     booster,
 ):
+    from datetime import timedelta
+
     from django.db import transaction
+    from django.utils import timezone
 
     from game.models import Match
     from tournaments.models import TournamentQueue
     from tournaments.services.queues import tournament_start
     from tournaments.services.running import TournamentError, simulated_round_record
-
-    from datetime import timedelta
-
-    from django.utils import timezone
 
     queue = on_demand_queue(
         on_demand=False,
