@@ -19,6 +19,19 @@ def round_call_toast(tournament, match_id: int) -> str:
     )
 
 
+def bye_toast(tournament, *, in_bracket: bool) -> str:
+    """A player with no opponent this round: the bye counts as a win (rulebook, "Scoring"),
+    or, in an elimination bracket, takes them to the next round."""
+    what = "you go through without playing" if in_bracket else "your bye counts as a win"
+    return render_to_string(
+        "tournaments/toast.html",
+        {
+            "text": f"Tournament {tournament.pk}, round {tournament.round}: {what}. "
+            "Wait for the next round's call.",
+        },
+    )
+
+
 def conclusion_toast(tournament, participant, field: int) -> str:
     """The conclusion told to one of the ``field`` players."""
     return render_to_string(

@@ -241,3 +241,25 @@ def test_only_a_simulated_tournament_takes_the_computers_results():
     row = tournament.pairings.get()
     with pytest.raises(TournamentError, match="simulated"):
         simulated_round_record(tournament_id=tournament.pk, winners={row.pk: row.first_id})
+
+
+@eager
+def test_a_player_with_a_bye_is_told_so():
+    """A bye has no match to call its player to: they are told instead."""
+    from django.test import TestCase
+
+    from tcgsite.realtime import user_group
+
+    queue = on_demand_queue(max_players=3)
+    players = entrants(3)
+    with TestCase.captureOnCommitCallbacks() as callbacks:
+        for player in players:
+            queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    tournament = queue.tournaments.get()
+    bye = tournament.pairings.get(second=None).first.player
+    told = [
+        callback.args[2]["html"]
+        for callback in callbacks
+        if getattr(callback, "args", ()) and callback.args[0] == user_group(bye.pk)
+    ]
+    assert any("round 1: your bye counts as a win" in html for html in told)

@@ -116,6 +116,9 @@ def round_begin(tournament: Tournament) -> None:
             tournament=tournament, round=tournament.round, table=table, first_id=bye
         )
         _decide(tournament, row, participants[bye], Decision.BYE)
+        if not tournament.simulated:
+            in_bracket = _in_bracket(tournament, tournament.round)
+            _tell(participants[bye].player, fragments.bye_toast(tournament, in_bracket=in_bracket))
     lobby_changed()
     _round_check(tournament)
 
