@@ -96,7 +96,9 @@ def test_leaving_by_the_navigator_warns_and_the_draft_waits_until_discarded(
     questions = []
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
     page.locator(".navigator").hover()
-    page.locator(".navigator").get_by_role("link", name="Collection").click()
+    # The question comes a moment after the click: wait for it, not only for the page as it is.
+    with page.expect_event("dialog"):
+        page.locator(".navigator").get_by_role("link", name="Collection").click()
     expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
     assert "unsaved changes" in questions[0]
     expect(page).to_have_url("/decks/")
