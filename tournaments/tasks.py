@@ -2,7 +2,7 @@ from celery import shared_task
 
 from tournaments.services.payout import tournament_payout
 from tournaments.services.queues import scheduled_queues_start_sweep, schedules_extend
-from tournaments.services.running import pairing_result_record, round_advance, rounds_due_sweep
+from tournaments.services.running import pairing_result_record, rounds_due_sweep
 from tournaments.services.sealed_building import building_ends_sweep
 from tournaments.services.sprints import sprint_calendar_run
 
@@ -25,11 +25,6 @@ def sweep():
 def record_result(match_id: int):
     """Decide the pairing of a tournament match that has just ended."""
     return pairing_result_record(match_id=match_id)
-
-
-@shared_task(name="tournaments.round_advance")
-def advance(tournament_id: int):
-    return round_advance(tournament_id=tournament_id)
 
 
 @shared_task(name="tournaments.payout")

@@ -260,14 +260,6 @@ def rounds_due_sweep() -> int:
     return decided
 
 
-def round_advance(*, tournament_id: int) -> bool:
-    """Begin the next round of a tournament whose round is over, or conclude it; whether it
-    moved on. Safe to run twice."""
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        return _round_check(tournament)
-
-
 def swiss_order(tournament: Tournament) -> list[int]:
     """The participants' ids in the order of the Swiss standings so far (its Swiss rounds
     only, for a Cut to Top 8)."""
