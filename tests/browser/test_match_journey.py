@@ -180,6 +180,9 @@ def test_f5_passes_and_a_double_clicked_card_does_what_it_can(open_as):
                 card for card in cards if page.locator(f'.mat-card[data-card="{card}"]').count()
             ]
             if on_mat:
+                # A player's pointer leaves the last card it played: the hand card that slid
+                # under it since would otherwise stay raised over its neighbours.
+                page.mouse.move(0, 0)
                 page.locator(f'.mat-card[data-card="{on_mat[0]}"]').dblclick()
                 used["double-click"] += 1
             else:
