@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+WEB_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
 
 # The engine modules compiled with mypyc (README.md, "Development"): all but the exceptions
 # (errors), which derive from ValueError, and what only loads data or drives whole games
@@ -30,12 +31,14 @@ test: install engine
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Production mode: web, worker and beat from the Procfile, web on HOST:PORT. The demo players'
-# passwords are published, so they are created only when asked for: `make start DEMO=1`.
+# Production mode: web, worker and beat from the Procfile, WEB_PROCESSES web processes (one per
+# core) on HOST:PORT, PORT+1 and so on, for the proxy to share the sockets among. The demo
+# players' passwords are published, so they are created only when asked for: `make start DEMO=1`.
 start: catalog
 	$(if $(DEMO),$(PY) manage.py demo)
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" HOST=$(HOST) $(VENV)/bin/honcho start --port $(PORT)
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" HOST=$(HOST) $(VENV)/bin/honcho start --port $(PORT) \
+		--concurrency web=$(WEB_PROCESSES)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -20,6 +20,7 @@ from django.urls import path  # noqa: E402
 django_application = get_asgi_application()
 
 from tcgsite.routing import websocket_application, websocket_urlpatterns  # noqa: E402
+from tcgsite.serving import interpreter_tune_for_serving  # noqa: E402
 
 ECHO_GROUP = "bench-echo"
 
@@ -59,3 +60,5 @@ async def websockets(scope, receive, send):
 
 
 application = ProtocolTypeRouter({"http": django_application, "websocket": websockets})
+# As tcgsite/asgi.py does.
+interpreter_tune_for_serving()

@@ -1,29 +1,32 @@
 """Live matches under load beside a bare echo consumer, measured in the same run.
 
 For each size N (50, 200 and 1,000 matches by default) the script creates N Practice Games,
-each begun, with two players and an observer, starts one daphne process serving the site
-(benchmarks/lobby_asgi.py) and opens the 3N match sockets (ws/match/<id>/) from this process
-over the loopback, ten at a time, each ten once their pages show the match. For BENCH_SECONDS
-seconds (30), each match's deciding player sends one legal action, the first button of their
-prompt, every BENCH_SEND_PERIOD seconds (5; the matches spread evenly over the period), as a
-page does: ``{"type": "act", "ply": ..., "action": ...}`` taken from the button's hx-vals. A
-player waits for the view of their last action before sending the next, as a person does, so
-a slow server gets fewer actions, not a backlog. An action's latency is from its send to the
-arrival, at the last of the match's three sockets, of a view past the ply it was sent at (the
-``data-ply`` of the prompt).
+each begun, with two players and an observer, starts the site's web processes
+(benchmarks/lobby_asgi.py): one daphne per core (BENCH_PROCESSES), all accepting from one
+listening socket as a site deployed behind its proxy runs them, so a match's sockets may be
+served by different processes and meet through the channel layer. It opens the 3N match
+sockets (ws/match/<id>/) from this process over the loopback, ten at a time, each ten once
+their pages show the match. For BENCH_SECONDS seconds (30), each match's deciding player
+sends one legal action, the first button of their prompt, every BENCH_SEND_PERIOD seconds (5;
+the matches spread evenly over the period), as a page does: ``{"type": "act", "ply": ...,
+"action": ...}`` taken from the button's hx-vals. A player waits for the view of their last
+action before sending the next, as a person does, so a slow server gets fewer actions, not a
+backlog. An action's latency is from its send to the arrival, at the last of the match's
+three sockets, of a view past the ply it was sent at (the ``data-ply`` of the prompt).
 
-The baseline is the bare echo consumer of the same ASGI application, measured just before:
-the same 3N sockets in groups of three (ws/bench/echo/<room>/), one socket of each group
-sending a line on the same schedule, its latency from the send to its arrival at all three.
+The baseline is the bare echo consumer of the same ASGI application on as many processes,
+measured just before: the same 3N sockets in groups of three (ws/bench/echo/<room>/), one
+socket of each group sending a line on the same schedule, its latency from the send to its
+arrival at all three.
 It costs what the server, the websocket frames and the channel layer's group send cost,
 without the session, the database, the engine or the HTML.
 
 The script prints, per size and route: sockets held open at the end, seconds to connect them
 all and for their first views to settle, actions sent, complete (seen by all three sockets)
-and refused by the server, p50 and p95 latency, the p95 ratio match/echo, and the daphne
-process's memory per live match (its resident set after the match sockets opened and their
-first views arrived, less before, over N). Each route of each size gets a daphne process of
-its own, which starts idle and from the same heap. It never fails on a number.
+and refused by the server, p50 and p95 latency, the p95 ratio match/echo, and the web
+processes' memory per live match (their resident sets after the match sockets opened and
+their first views arrived, less before, over N). Each route of each size gets web processes
+of its own, which start idle and from the same heap. It never fails on a number.
 
 Run with `.venv/bin/python benchmarks/match_load.py` after `make catalog` (it loads the card
 catalog itself if it is missing); production mode (DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY)
@@ -84,6 +87,8 @@ from tcgsite.lobbies.models import Connection, Presence  # noqa: E402
 SIZES = [int(size) for size in os.environ.get("BENCH_MATCHES", "50,200,1000").split(",")]
 SEND_PERIOD = float(os.environ.get("BENCH_SEND_PERIOD", "5"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "30"))
+# One web process per core, as the site is deployed (README, "Production mode").
+PROCESSES = int(os.environ.get("BENCH_PROCESSES", str(os.cpu_count() or 1)))
 ARRIVAL_WAVE = 10  # sockets opened at once
 QUIET = 3
 DRAIN = 30  # seconds without a frame after which the views still awaited are given up
@@ -166,38 +171,73 @@ def begun_practice_games(players: list[User]) -> list[int]:
     return match_ids
 
 
-def start_server(port: int):
+@dataclass
+class Server:
+    """The web processes serving one route: ``PROCESSES`` daphnes accepting from one listening
+    socket, as a site runs one per core behind its proxy."""
+
+    port: int
+    listener: socket.socket
+    processes: list[subprocess.Popen]
+    log: object  # one file all the processes write their errors to
+
+    @property
+    def pids(self) -> list[int]:
+        return [process.pid for process in self.processes]
+
+    def said(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode()
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.kill()
+            process.wait()
+        self.listener.close()
+
+
+def start_server() -> Server:
+    listener = socket.create_server(("127.0.0.1", 0), backlog=4096)
+    listener.set_inheritable(True)
+    fd = listener.fileno()
     log = tempfile.TemporaryFile()
     daphne = str(Path(sys.executable).parent / "daphne")
-    process = subprocess.Popen(  # noqa: S603
-        [daphne, "-b", "127.0.0.1", "-p", str(port), "benchmarks.lobby_asgi:application"],
-        cwd=ROOT,
-        # Plain ws:// on the loopback; production mode otherwise redirects to https.
-        env={**os.environ, **({"DJANGO_HTTPS": "false"} if settings.REDIS_URL else {})},
-        stdout=subprocess.DEVNULL,
-        stderr=log,
+    server = Server(
+        port=listener.getsockname()[1],
+        listener=listener,
+        processes=[
+            subprocess.Popen(  # noqa: S603
+                [daphne, "-v", "1", "--fd", str(fd), "benchmarks.lobby_asgi:application"],
+                cwd=ROOT,
+                pass_fds=[fd],
+                # Plain ws:// on the loopback; production mode otherwise redirects to https.
+                env={**os.environ, **({"DJANGO_HTTPS": "false"} if settings.REDIS_URL else {})},
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
+            for _ in range(PROCESSES)
+        ],
+        log=log,
     )
+    # The listening socket takes connections before any process serves it: each process
+    # says when it listens.
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return process, log
-        except OSError:
-            time.sleep(0.2)
-    process.kill()
-    log.seek(0)
-    raise SystemExit(f"daphne did not start: {log.read().decode()[-2000:]}")
+        if server.said().count("Listening on") >= PROCESSES:
+            return server
+        if any(process.poll() is not None for process in server.processes):
+            break
+        time.sleep(0.2)
+    server.stop()
+    raise SystemExit(f"daphne did not start: {server.said()[-2000:]}")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def resident_kib(pid: int) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+) kB", status)[1])
+def resident_kib(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        status = Path(f"/proc/{pid}/status").read_text()
+        total += int(re.search(r"VmRSS:\s+(\d+) kB", status)[1])
+    return total
 
 
 def is_decision(hx_vals: str) -> bool:
@@ -335,37 +375,48 @@ async def open_socket(port: int, table: Table, slot: int, failures: list[str]):
         return None
 
 
-def cpu_seconds(pid: int) -> float:
-    # utime and stime, the 14th and 15th fields of /proc/<pid>/stat (the name may hold spaces).
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        # utime and stime, the 14th and 15th fields of /proc/<pid>/stat (the name may hold
+        # spaces).
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
-async def server_idle(pid: int, limit: float = IDLE_LIMIT) -> bool:
-    """Wait until the server has worked off what it still had to do (a second in which it
-    used under 5% of a core), or ``limit`` seconds; whether it went idle."""
+async def server_idle(pids: list[int], limit: float = IDLE_LIMIT) -> bool:
+    """Wait until the server has worked off what it still had to do (a second in which its
+    processes used under 5% of a core), or ``limit`` seconds; whether it went idle."""
     deadline = time.monotonic() + limit
-    used = cpu_seconds(pid)
+    used = cpu_seconds(pids)
     while time.monotonic() < deadline:
         await asyncio.sleep(1)
-        used, before = cpu_seconds(pid), used
+        used, before = cpu_seconds(pids), used
         if used - before < 0.05:
             return True
     return False
 
 
-async def warm_up(port: int, table: Table, server_pid: int) -> None:
-    """Open and close one match's sockets, so the memory measured after is the matches' own
-    and not the first render's (templates compiled, modules imported, caches filled)."""
+async def warm_up(port: int, table: Table, server_pids: list[int]) -> None:
+    """Open and close one match's sockets, a few times over so that every process serves
+    some, so the memory measured after is the matches' own and not the first render's
+    (templates compiled, modules imported, caches filled)."""
     failures: list[str] = []
-    opened = [await open_socket(port, table, slot, failures) for slot in range(SOCKETS_PER_MATCH)]
+    opened = [
+        await open_socket(port, table, slot, failures)
+        for _ in range(PROCESSES)
+        for slot in range(SOCKETS_PER_MATCH)
+    ]
     connections = [connection for connection in opened if connection is not None]
     await asyncio.gather(*(connection.recv() for connection in connections))
     await asyncio.gather(*(connection.close() for connection in connections))
-    await server_idle(server_pid)
+    await server_idle(server_pids)
 
 
-async def measure(port: int, tables: list[Table], server_pid: int, *, memory: bool) -> Result:
+async def measure(
+    port: int, tables: list[Table], server_pids: list[int], *, memory: bool
+) -> Result:
     """Connect every table's sockets, let each table act at a human rate, and time each
     action's arrival at all three of its sockets; with ``memory``, the server's memory per
     table too."""
@@ -383,8 +434,8 @@ async def measure(port: int, tables: list[Table], server_pid: int, *, memory: bo
             pass
 
     if memory:
-        await warm_up(port, tables[0], server_pid)
-        kib_before = resident_kib(server_pid)
+        await warm_up(port, tables[0], server_pids)
+        kib_before = resident_kib(server_pids)
     seats = [(table, slot) for table in tables for slot in range(SOCKETS_PER_MATCH)]
     failures: list[str] = []
     readers = []
@@ -423,7 +474,7 @@ async def measure(port: int, tables: list[Table], server_pid: int, *, memory: bo
     settle_seconds = time.monotonic() - started - connect_seconds
     kib_per_match = None
     if memory:
-        kib_per_match = (resident_kib(server_pid) - kib_before) / len(tables)
+        kib_per_match = (resident_kib(server_pids) - kib_before) / len(tables)
 
     began = time.monotonic()
     # A table with a socket missing would wait for it forever.
@@ -495,29 +546,26 @@ def print_row(count: int, route: str, result: Result) -> None:
 
 
 def measure_route(route: str, tables: list[Table], *, memory: bool) -> Result:
-    """One route's figures, on a daphne process of its own: each starts idle (the matches'
+    """One route's figures, on daphne processes of its own: each starts idle (the matches'
     server still works off their sockets' departures long after they closed) and from the
     same heap."""
     count = len(tables)
-    port = free_port()
-    process, log = start_server(port)
+    server = start_server()
     try:
         try:
-            result = asyncio.run(measure(port, tables, process.pid, memory=memory))
+            result = asyncio.run(measure(server.port, tables, server.pids, memory=memory))
         except (OSError, websockets.WebSocketException) as error:
-            log.seek(0)
-            server_said = log.read().decode()[-2000:]
-            raise SystemExit(f"{route} at {count} matches: {error!r}\n{server_said}") from error
+            raise SystemExit(
+                f"{route} at {count} matches: {error!r}\n{server.said()[-2000:]}"
+            ) from error
         print_row(count, route, result)
         if result.held < count * SOCKETS_PER_MATCH:
-            log.seek(0)
-            server_said = log.read().decode()
+            server_said = server.said()
             # The first error says why; the sockets' closing adds many more after it.
             first_error = max(server_said.find("Traceback"), 0)
             print(server_said[first_error : first_error + 3000])
     finally:
-        process.kill()
-        process.wait()
+        server.stop()
     return result
 
 
@@ -552,7 +600,8 @@ def main() -> None:
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
     database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     print(
-        f"Live matches: one daphne process per size and route, {database} and {layer}; each "
+        f"Live matches: {PROCESSES} daphne process(es) per size and route, {database} and "
+        f"{layer}; each "
         f"match acts every {SEND_PERIOD:g} s for {SECONDS:g} s (two players and an observer); "
         "latency = send to the new view at all three sockets"
     )

@@ -327,7 +327,8 @@ def match_moment(*, match_id: int, with_recent_actions: bool = False) -> MatchMo
     """The match as it is stored now; ``NotAllowedToWatch`` if there is no such match. With
     ``with_recent_actions``, for the sockets that follow the match, its game's last actions
     too."""
-    match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
+    # The winner, a join, only the last screen of a match shows: read then.
+    match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise NotAllowedToWatch("There is no such match.")
     # The decklists, large, are the game's business, not the screen's.
@@ -600,20 +601,21 @@ def _mark_actions(view: dict, actions: list[dict]) -> None:
     for side in (view["combat"] or {}).get("sides", ()):
         combatants.update(side["combatants"])
 
-    def mark(value) -> None:
-        if isinstance(value, list):
-            for item in value:
-                mark(item)
-        elif isinstance(value, dict):
-            if "id" in value and "title" in value:
-                value["actionable"] = value["id"] in named
-                value["playable"] = value["id"] in playable
-                value["combatant"] = value["id"] in combatants
-            for item in value.values():
-                mark(item)
+    for part in (view["players"], view["quests"]):
+        _mark_cards(part, named, playable, combatants)
 
-    mark(view["players"])
-    mark(view["quests"])
+
+def _mark_cards(value, named: set, playable: set, combatants: set) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _mark_cards(item, named, playable, combatants)
+    elif isinstance(value, dict):
+        if "id" in value and "title" in value:
+            value["actionable"] = value["id"] in named
+            value["playable"] = value["id"] in playable
+            value["combatant"] = value["id"] in combatants
+        for item in value.values():
+            _mark_cards(item, named, playable, combatants)
 
 
 def _pips(tokens: int, level: int | None) -> list[bool]:
@@ -685,7 +687,8 @@ def match_replay(
     from the public view, or from the viewer's own seat when they played it and ask for it
     (``own_view``). The screen's ``replay`` says where the step lies and whether the seed
     matches its published hash and the log replays to the stored result."""
-    match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
+    # The winner, a join, only the last screen of a match shows: read then.
+    match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise NoSuchMatch("There is no such match.")
     if match.status != MatchStatus.FINISHED:

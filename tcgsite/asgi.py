@@ -10,9 +10,11 @@ from channels.routing import ProtocolTypeRouter  # noqa: E402
 
 from tcgsite.embedded import start_embedded_beat  # noqa: E402
 from tcgsite.routing import websocket_application, websocket_urlpatterns  # noqa: E402
+from tcgsite.serving import interpreter_tune_for_serving  # noqa: E402
 
 application = ProtocolTypeRouter(
     {"http": django_asgi_app, "websocket": websocket_application(websocket_urlpatterns)}
 )
 
 start_embedded_beat()
+interpreter_tune_for_serving()

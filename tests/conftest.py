@@ -1,3 +1,4 @@
+import gc
 import os
 import time
 
@@ -174,3 +175,13 @@ def player(client):
     user = UserFactory()
     client.force_login(user)
     return user
+
+
+@pytest.fixture
+def interpreter_restored():
+    """Undo what importing the site's ASGI application does to the test process's garbage
+    collector (tcgsite/serving.py)."""
+    thresholds = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)

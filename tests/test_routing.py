@@ -58,7 +58,9 @@ async def test_a_socket_without_an_origin_is_refused(application):
 
 
 @pytest.mark.asyncio
-async def test_the_site_serves_websockets_beside_http_behind_the_origin_check(settings):
+async def test_the_site_serves_websockets_beside_http_behind_the_origin_check(
+    settings, interpreter_restored
+):
     settings.EMBEDDED_BEAT = False
     site = importlib.import_module("tcgsite.asgi").application
 

@@ -60,30 +60,17 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
     ``api.card_titles``). Card names are plain text; the page decorates them.
     """
     event = redact(event, viewer)
-
-    def does(second_person: str, third_person: str, seat_key: str = "seat") -> str:
-        """Subject and verb: "You draw" for the viewer's own seat, "Shochu draws" otherwise."""
-        seat = event[seat_key]
-        return f"You {second_person}" if seat == viewer else f"{names[seat]} {third_person}"
-
-    def whose(seat_key: str = "seat") -> str:
-        return whose_seat(event[seat_key])
-
-    def whose_seat(seat: int) -> str:
-        return "your" if seat == viewer else f"{names[seat]}'s"
-
-    def does_(second_person: str, third_person: str) -> str:
-        """The second verb of a sentence, agreeing with its subject."""
-        return second_person if event["seat"] == viewer else third_person
-
-    def card(key: str = "card") -> str:
-        return titles[event[key]]
-
-    def keyword() -> str:
-        return event["keyword"].capitalize()
-
-    def cards(key: str) -> str:
-        return ", ".join(titles[card_id] for card_id in event[key])
+    # Bound methods of one object rather than closures over each other: closures would make
+    # a reference cycle on every call, left for the garbage collector (a web process renders
+    # thousands of these lines a minute).
+    phrasing = _Phrasing(event, viewer, names, titles)
+    does, does_, whose, whose_seat = (
+        phrasing.does,
+        phrasing.does_,
+        phrasing.whose,
+        phrasing.whose_seat,
+    )
+    card, cards, keyword = phrasing.card, phrasing.cards, phrasing.keyword
 
     match event:
         case {"type": "first_player"}:
@@ -242,6 +229,44 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
         case _:
             raise ValueError(f"no message for event {event!r}")
     return f"* {text}"
+
+
+class _Phrasing:
+    """The words of one event's message for one viewer."""
+
+    def __init__(
+        self, event: dict, viewer: int | None, names: Sequence[str], titles: Sequence[str]
+    ):
+        self.event = event
+        self.viewer = viewer
+        self.names = names
+        self.titles = titles
+
+    def does(self, second_person: str, third_person: str, seat_key: str = "seat") -> str:
+        """Subject and verb: "You draw" for the viewer's own seat, "Shochu draws" otherwise."""
+        seat = self.event[seat_key]
+        return (
+            f"You {second_person}" if seat == self.viewer else f"{self.names[seat]} {third_person}"
+        )
+
+    def does_(self, second_person: str, third_person: str) -> str:
+        """The second verb of a sentence, agreeing with its subject."""
+        return second_person if self.event["seat"] == self.viewer else third_person
+
+    def whose(self, seat_key: str = "seat") -> str:
+        return self.whose_seat(self.event[seat_key])
+
+    def whose_seat(self, seat: int) -> str:
+        return "your" if seat == self.viewer else f"{self.names[seat]}'s"
+
+    def card(self, key: str = "card") -> str:
+        return self.titles[self.event[key]]
+
+    def cards(self, key: str) -> str:
+        return ", ".join(self.titles[card_id] for card_id in self.event[key])
+
+    def keyword(self) -> str:
+        return self.event["keyword"].capitalize()
 
 
 def _capitalised(text: str) -> str:

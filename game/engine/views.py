@@ -80,25 +80,25 @@ def card_view(state: State, card: int) -> dict:
 def _player(state: State, seat: int, viewer: int | None) -> dict:
     player = state.seats[seat]
     own = seat == viewer
-
-    def cards(zone: list[int]) -> list[dict]:
-        return [card_view(state, card) for card in zone]
-
     return {
         "avatar": card_view(state, player.avatar),
         "health": rules.health_left(state, player.avatar),
         "power": player.power,
-        "hand": cards(player.hand) if own else None,
+        "hand": _cards(state, player.hand) if own else None,
         "hand_count": len(player.hand),
         "deck_count": len(player.deck),
-        "discard": cards(player.discard),
-        "quest_pile": cards(player.quest_pile) if own else None,
+        "discard": _cards(state, player.discard),
+        "quest_pile": _cards(state, player.quest_pile) if own else None,
         "quest_pile_count": len(player.quest_pile),
-        "items": cards(player.items),
-        "abilities": cards(player.abilities),
-        "completed": cards(player.completed),
-        "removed": cards(player.removed),
+        "items": _cards(state, player.items),
+        "abilities": _cards(state, player.abilities),
+        "completed": _cards(state, player.completed),
+        "removed": _cards(state, player.removed),
     }
+
+
+def _cards(state: State, zone: list[int]) -> list[dict]:
+    return [card_view(state, card) for card in zone]
 
 
 def _combat(state: State) -> dict | None:

@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.conf import settings as site_settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from collection.decks import selectors as deck_selectors
@@ -334,7 +335,11 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     """
     with transaction.atomic():
         match = locked_match(match_id)
-        seats = list(match.seats.defer(*SEAT_DECK_FIELDS).select_related("player__preferences"))
+        seats = list(
+            match.seats.defer(*SEAT_DECK_FIELDS).annotate(
+                autopass=F("player__preferences__pass_when_out_of_actions")
+            )
+        )
         seat = seat_among(seats, player).seat
         if match.status != MatchStatus.PLAYING:
             raise MatchError("The match is not in progress.")
@@ -360,7 +365,7 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
         GameAction.objects.create(
             game=game, number=game.applied, seat=seat, action=action, events=events
         )
-        autopass = {each.seat for each in seats if each.player.preferences.pass_when_out_of_actions}
+        autopass = {each.seat for each in seats if each.autopass}
         events += _passes_when_out_of_actions(autopass, game, state)
         _state_store(match, game, state)
         announce(match)
