@@ -327,13 +327,19 @@ def match_moment(*, match_id: int, with_recent_actions: bool = False) -> MatchMo
     """The match as it is stored now; ``NotAllowedToWatch`` if there is no such match. With
     ``with_recent_actions``, for the sockets that follow the match, its game's last actions
     too."""
-    # The winner, a join, only the last screen of a match shows: read then.
-    match = Match.objects.filter(pk=match_id).first()
+    # The match comes with its latest game, one read (the decklists, large, are the game's
+    # business, not the screen's); its winner, which only the last screen shows, is read then.
+    game = (
+        Game.objects.select_related("match")
+        .defer("decklists")
+        .filter(match_id=match_id)
+        .order_by("-number")
+        .first()
+    )
+    match = game.match if game is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise NotAllowedToWatch("There is no such match.")
-    # The decklists, large, are the game's business, not the screen's.
     seats = list(match.seats.select_related("player").defer("decklist").order_by("seat"))
-    game = match.games.defer("decklists").order_by("-number").first()
     state = None if game is None else engine.from_json(game.state)
     winners = []
     if match.structure > 1:

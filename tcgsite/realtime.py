@@ -89,15 +89,16 @@ def _send_now(group: str, message_type: str, payload: dict[str, Any]) -> None:
 
 def _next_version(group: str) -> int:
     key = _version_key(group)
-    # add() creates the counter only where none exists and incr() is atomic (Redis INCR, a
-    # lock in locmem), so no two senders in any process ever take the same version. A
-    # counter that expires between the two is made again.
-    for _ in range(2):
-        _start_counter(key)
+    # incr() is atomic (Redis INCR, a lock in locmem), so no two senders in any process ever
+    # take the same version. Only a missing counter (new, expired, or lost with Redis) is
+    # made first, by add(), which creates it only where none exists: one round trip a
+    # message, two when the counter is new. A counter that expires between the two is made
+    # again.
+    for _ in range(3):
         try:
             return cache.incr(key)
         except ValueError:
-            continue
+            _start_counter(key)
     raise RuntimeError(f"the version counter {key} keeps vanishing")
 
 
