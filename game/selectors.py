@@ -693,8 +693,7 @@ def match_replay(
     from the public view, or from the viewer's own seat when they played it and ask for it
     (``own_view``). The screen's ``replay`` says where the step lies and whether the seed
     matches its published hash and the log replays to the stored result."""
-    # The winner, a join, only the last screen of a match shows: read then.
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
     if match is None:
         raise NoSuchMatch("There is no such match.")
     if match.status != MatchStatus.FINISHED:
