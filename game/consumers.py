@@ -39,12 +39,12 @@ RESYNC_INTERVAL = 1.0
 
 
 class SharedMoments:
-    """The match moments read by this process's sockets, each kept for the other sockets of
-    its match that receive the same message: a match's two players and its observers cost
-    one read of the match per change and process, not one each. A message's group and version
-    name one commit, so a moment is never kept for a later change; the oldest are forgotten
-    (read again if still wanted). Used from the one thread that runs the consumers' database
-    work."""
+    """The match moments this process's sockets were shipped or read, each kept for the other
+    sockets of its match that receive the same message: a match's two players and its
+    observers cost one unpacking (or read) of the match per change and process, not one
+    each. A message's group and version name one commit, so a moment is never kept for a
+    later change; the oldest are forgotten (read again if still wanted). Used from the one
+    thread that runs the consumers' database work."""
 
     def __init__(self, size: int):
         self.size = size
@@ -104,15 +104,21 @@ class MatchConsumer(PresenceConsumer):
         return versions, html, ignored
 
     def render_screen(
-        self, *, full: bool, moment_key: Hashable | None = None
+        self, *, full: bool, message: dict | None = None
     ) -> tuple[str, str, list[str]]:
-        """The screen and the game messages since the last sent, as fragments; with
-        ``moment_key`` (a message's group and version), from the match as read for it by any
-        socket of this process."""
+        """The screen and the game messages since the last sent, as fragments; for a
+        ``message`` announcing a change, from the match as it shipped (its moment) or as read
+        for it by any socket of this process."""
         moment = None
-        if moment_key is not None:
+        if message is not None:
+            packed = message.get("moment")
             moment = self.moments.get(
-                moment_key, lambda: match_moment(match_id=self.match_id, with_recent_actions=True)
+                (message["group"], message["version"]),
+                lambda: (
+                    MatchMoment.unpack(packed)
+                    if packed
+                    else match_moment(match_id=self.match_id, with_recent_actions=True)
+                ),
             )
         screen = match_screen(
             match_id=self.match_id,
@@ -148,7 +154,7 @@ class MatchConsumer(PresenceConsumer):
             return await super().deliver(message)
         try:
             place, html, _ = await database_sync_to_async(self.render_screen)(
-                full=False, moment_key=(message["group"], message["version"])
+                full=False, message=message
             )
         except NotAllowedToWatch:
             return ""

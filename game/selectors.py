@@ -5,7 +5,8 @@ import functools
 import hashlib
 import json
 import math
-from dataclasses import dataclass, field
+import pickle
+from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 from django.db.models import Count, Q
@@ -306,7 +307,11 @@ def _place_of(match: Match) -> str:
 class MatchMoment:
     """A match as stored at one moment: the rows and game state that every viewer's screen of
     that moment is built from. Read once, it serves every socket of the match that a process
-    holds (``match_screen(moment=...)``); nothing in it is changed by building a screen."""
+    holds (``match_screen(moment=...)``); nothing in it is changed by building a screen.
+
+    The service that accepts an action makes the moment it committed and ships it, packed,
+    in the message that announces it (``pack``): every web process of the match's sockets
+    builds their screens from it without reading the match again."""
 
     match: Match
     seats: list[MatchSeat]
@@ -314,9 +319,25 @@ class MatchMoment:
     state: State | None  # the game's, None before the first game
     # The seat that won each game played to its end, in order (Best of Three and Five).
     winners: list[int]
-    # The game's last ``RECENT_ACTIONS`` actions (number, created, events), the Chat Log's
-    # news for every socket that saw the game shortly before; None when not read.
+    # The game's actions after number ``recent_since`` (number, created, events), the Chat
+    # Log's news for every socket that saw the game at or after that number; None when not
+    # read.
     recent_actions: list[tuple] | None = None
+    recent_since: int = 0
+
+    def pack(self) -> bytes:
+        """The moment as bytes for the channel layer, which carries them between the site's
+        own processes only (a socket's client is sent the HTML of its viewer's screen, never
+        these). The game's state travels as the game's stored JSON and is decoded once by
+        each receiving process."""
+        return pickle.dumps(replace(self, state=None), protocol=pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def unpack(cls, packed: bytes) -> "MatchMoment":
+        moment = pickle.loads(packed)  # noqa: S301 - written by ``pack`` in a web process
+        if moment.game is None:
+            return moment
+        return replace(moment, state=engine.from_json(moment.game.state))
 
 
 # A change is rarely more than a few actions: one, and the passes of Pass When Out of Actions.
@@ -339,27 +360,36 @@ def match_moment(*, match_id: int, with_recent_actions: bool = False) -> MatchMo
     match = game.match if game is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise NotAllowedToWatch("There is no such match.")
-    seats = list(match.seats.select_related("player").defer("decklist").order_by("seat"))
+    seats = list(match.seats.select_related("player").defer(*MOMENT_SEAT_DEFERRED).order_by("seat"))
     state = None if game is None else engine.from_json(game.state)
-    winners = []
-    if match.structure > 1:
-        winners = list(
-            match.games.exclude(winner_seat=None)
-            .order_by("number")
-            .values_list("winner_seat", flat=True)
-        )
-    recent_actions = None
+    recent_actions, recent_since = None, 0
     if game is not None and with_recent_actions:
-        recent = game.actions.filter(number__gt=game.applied - RECENT_ACTIONS).order_by("number")
+        recent_since = game.applied - RECENT_ACTIONS
+        recent = game.actions.filter(number__gt=recent_since).order_by("number")
         recent_actions = list(recent.values_list("number", "created", "events"))
     return MatchMoment(
         match=match,
         seats=seats,
         game=game,
         state=state,
-        winners=winners,
+        winners=match_winners(match),
         recent_actions=recent_actions,
+        recent_since=recent_since,
     )
+
+
+# What a moment's seats leave unread: the screens never show a seat's decklist, and the
+# player's password hash has no business in a moment shipped between processes.
+MOMENT_SEAT_DEFERRED = ("decklist", "player__password")
+
+
+def match_winners(match: Match) -> list[int]:
+    """The seat that won each game of ``match`` played to its end, in order; [] for a single
+    game, whose screen shows no score."""
+    if match.structure <= 1:
+        return []
+    games = match.games.exclude(winner_seat=None).order_by("number")
+    return list(games.values_list("winner_seat", flat=True))
 
 
 def match_screen(
@@ -661,7 +691,7 @@ def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | Non
     full = logged is None or number != game.number
     timed_events = [(game.started, event) for event in game.opening_events] if full else []
     since = 0 if full else applied
-    if moment.recent_actions is not None and since >= game.applied - RECENT_ACTIONS:
+    if moment.recent_actions is not None and since >= moment.recent_since:
         actions = [action for action in moment.recent_actions if action[0] > since]
     else:
         actions = game.actions.filter(number__gt=since).order_by("number")

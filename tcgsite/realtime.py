@@ -53,10 +53,10 @@ def send_on_commit(*, group: str, message_type: str, payload: dict[str, Any]) ->
     """Send ``{"type": message_type, "group": group, "version": n, **payload}`` to ``group``.
 
     The message leaves after the current transaction commits and its version ``n`` is taken
-    then, so versions rise in the order messages are sent. ``payload`` must be JSON-like (the
-    Redis layer serialises it) and must not use the keys ``type``, ``group`` or ``version``.
-    A failure to send is logged and never undoes the committed transaction: the clients see
-    the gap at the next message.
+    then, so versions rise in the order messages are sent. ``payload`` must be JSON-like, bytes
+    allowed (the Redis layer serialises it with msgpack), and must not use the keys ``type``,
+    ``group`` or ``version``. A failure to send is logged and never undoes the committed
+    transaction: the clients see the gap at the next message.
     """
     if not GROUP_NAME.fullmatch(group):
         raise ValueError(f"invalid group name {group!r}")

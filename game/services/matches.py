@@ -37,6 +37,8 @@ from game.models import (
 )
 from game.selectors import (
     MATCH_LOBBIES,
+    MOMENT_SEAT_DEFERRED,
+    MatchMoment,
     card_faces,
     clock_left_ms,
     computer_seats,
@@ -44,6 +46,7 @@ from game.selectors import (
     deck_faces,
     elapsed_ms,
     guild_only_refusal,
+    match_winners,
     open_matches,
     player_decks,
     practice_decklists,
@@ -335,10 +338,13 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     """
     with transaction.atomic():
         match = locked_match(match_id)
+        # Read as a moment's seats are (game.selectors.match_moment), for the moment shipped
+        # with the announcement.
         seats = list(
-            match.seats.defer(*SEAT_DECK_FIELDS).annotate(
-                autopass=F("player__preferences__pass_when_out_of_actions")
-            )
+            match.seats.select_related("player")
+            .defer(*MOMENT_SEAT_DEFERRED)
+            .order_by("seat")
+            .annotate(autopass=F("player__preferences__pass_when_out_of_actions"))
         )
         seat = seat_among(seats, player).seat
         if match.status != MatchStatus.PLAYING:
@@ -362,14 +368,35 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
         except IllegalAction as error:
             raise MatchError("That is not a legal action now.") from error
         game.applied += 1
-        GameAction.objects.create(
-            game=game, number=game.applied, seat=seat, action=action, events=events
-        )
+        logged = [
+            GameAction.objects.create(
+                game=game, number=game.applied, seat=seat, action=action, events=events
+            )
+        ]
         autopass = {each.seat for each in seats if each.autopass}
-        events += _passes_when_out_of_actions(autopass, game, state)
-        _state_store(match, game, state)
-        announce(match)
+        events += _passes_when_out_of_actions(autopass, game, state, logged)
+        _state_store(match, game, state, seats=seats)
+        announce(match, moment=_moment_after(match, seats, game, state, ply, logged))
     return Played(game=game, events=events)
+
+
+def _moment_after(
+    match: Match, seats: list[MatchSeat], game: Game, state, ply: int, logged: list[GameAction]
+) -> MatchMoment | None:
+    """The match as ``game_act`` leaves it, made from what it read and wrote under the
+    match's lock, for the sockets to show without reading it again; None when the action
+    ended the game, whose ending changes more than the action did (the sockets read it)."""
+    if state.winner is not None or match.status != MatchStatus.PLAYING:
+        return None
+    return MatchMoment(
+        match=match,
+        seats=seats,
+        game=game,
+        state=state,
+        winners=match_winners(match),
+        recent_actions=[(each.number, each.created, each.events) for each in logged],
+        recent_since=ply,
+    )
 
 
 def computers_play_on(*, match_id: int, game_number: int, ply: int, agents: dict) -> int:
@@ -415,9 +442,10 @@ def computers_play_on(*, match_id: int, game_number: int, ply: int, agents: dict
     return len(logged)
 
 
-def _state_store(match: Match, game: Game, state) -> None:
+def _state_store(match: Match, game: Game, state, *, seats: list[MatchSeat] = ()) -> None:
     """Save the game as ``state`` left it, and go on: the match's next game or end when the
-    game is won, else the next decider's clock and, if a computer decides, its turn."""
+    game is won, else the next decider's clock and, if a computer decides, its turn. The
+    match's ``seats``, when the caller holds them, follow the clocks."""
     game.state = engine.to_json(state)
     fields = ["applied", "state"]
     if state.winner is not None:
@@ -429,14 +457,16 @@ def _state_store(match: Match, game: Game, state) -> None:
     if state.winner is not None:
         finish_game(match, game)
     else:
-        clock_switch(match, engine.legal_actions(state).seat)
+        clock_switch(match, engine.legal_actions(state).seat, seats=seats)
         _computer_turn(match, game, state)
 
 
-def _passes_when_out_of_actions(autopass: set[int], game: Game, state) -> list[dict]:
+def _passes_when_out_of_actions(
+    autopass: set[int], game: Game, state, logged: list[GameAction]
+) -> list[dict]:
     """Pass for each seat in ``autopass`` (its player asked for it: Preferences, "Pass When
     Out of Actions") whenever passing is all it can do; each pass is stored in the log like
-    any action."""
+    any action, and added to ``logged``."""
     events: list[dict] = []
     while state.winner is None:
         decision = engine.legal_actions(state)
@@ -444,8 +474,10 @@ def _passes_when_out_of_actions(autopass: set[int], game: Game, state) -> list[d
             break
         passed = engine.apply(state, pass_())
         game.applied += 1
-        GameAction.objects.create(
-            game=game, number=game.applied, seat=decision.seat, action=pass_(), events=passed
+        logged.append(
+            GameAction.objects.create(
+                game=game, number=game.applied, seat=decision.seat, action=pass_(), events=passed
+            )
         )
         events += passed
     return events
@@ -513,9 +545,10 @@ def match_clocks_sweep() -> int:
     )
 
 
-def clock_switch(match: Match, seat: int | None) -> None:
+def clock_switch(match: Match, seat: int | None, *, seats: Iterable[MatchSeat] = ()) -> None:
     """Stop the running clock, charging it the time since it started, and start ``seat``'s
-    (None: no clock runs). Only in a timed match; the caller holds the match's lock."""
+    (None: no clock runs). Only in a timed match; the caller holds the match's lock. The
+    seat charged is updated among ``seats`` too, the match's seats as the caller read them."""
     if match.time_limit is None:
         return
     now = timezone.now()
@@ -525,6 +558,9 @@ def clock_switch(match: Match, seat: int | None) -> None:
         )
         running.clock_left_ms -= elapsed_ms(match.clock_since, now)
         running.save(update_fields=["clock_left_ms"])
+        for each in seats:
+            if each.seat == running.seat:
+                each.clock_left_ms = running.clock_left_ms
     match.clock_seat = seat
     match.clock_since = None if seat is None else now
     match.save(update_fields=["clock_seat", "clock_since"])
@@ -563,9 +599,11 @@ def match_group(match_id: int) -> str:
     return f"match.{match_id}"
 
 
-def announce(match: Match) -> None:
-    """After the commit, the match's sockets show it anew."""
-    send_on_commit(group=match_group(match.pk), message_type="match.changed", payload={})
+def announce(match: Match, *, moment: MatchMoment | None = None) -> None:
+    """After the commit, the match's sockets show it anew: from ``moment``, the match as
+    committed, when the caller made it, else as each process reads it then."""
+    payload = {} if moment is None else {"moment": moment.pack()}
+    send_on_commit(group=match_group(match.pk), message_type="match.changed", payload=payload)
 
 
 def _announce_medallion(match: Match, *, created: bool = False) -> None:

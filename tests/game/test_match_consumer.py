@@ -11,7 +11,9 @@ from channels.db import database_sync_to_async
 import game.consumers
 from game.engine import api as engine
 from game.models import Game, Match
+from game.selectors import MatchMoment
 from game.services.matches import MatchSettings, match_create, match_join, match_ready
+from game.services.offers import match_offer
 from tcgsite.accounts import services as accounts
 from tcgsite.lobbies.models import Connection
 from tests.factories import UserFactory
@@ -146,7 +148,25 @@ async def test_observers_see_the_public_view_and_no_hand(open_page):
     assert "You are observing" in screen and "Your hand" not in screen
 
 
-async def test_a_change_is_read_once_for_all_the_sockets_of_a_match_each_shown_its_own_view(
+def count_moments(monkeypatch) -> tuple[list, list]:
+    """The match ids the consumers read a moment of, and the moments they unpacked."""
+    reads, unpacked = [], []
+    read, unpack = game.consumers.match_moment, MatchMoment.unpack.__func__
+
+    def counted_read(*, match_id, **options):
+        reads.append(match_id)
+        return read(match_id=match_id, **options)
+
+    def counted_unpack(cls, packed):
+        unpacked.append(packed)
+        return unpack(cls, packed)
+
+    monkeypatch.setattr(game.consumers, "match_moment", counted_read)
+    monkeypatch.setattr(MatchMoment, "unpack", classmethod(counted_unpack))
+    return reads, unpacked
+
+
+async def test_an_action_ships_its_moment_once_for_all_the_sockets_each_shown_its_own_view(
     open_page, monkeypatch
 ):
     carol, bob = await players()
@@ -155,23 +175,42 @@ async def test_a_change_is_read_once_for_all_the_sockets_of_a_match_each_shown_i
     pages = [await open_page(user, path(match)) for user in (carol, bob, dave)]
     for page in pages:
         await page.until('class="playmat"')
-    reads = []
-    original = game.consumers.match_moment
-
-    def counted(*, match_id, **options):
-        reads.append(match_id)
-        return original(match_id=match_id, **options)
-
-    monkeypatch.setattr(game.consumers, "match_moment", counted)
+    reads, unpacked = count_moments(monkeypatch)
     seat, ply, actions = await decision(match)
 
     await act(pages[seat], ply, next(action for action in actions if action["kind"] == "keep"))
 
     screens = [await page.until(f'data-ply="{ply + 1}"') for page in pages]
-    assert reads == [match.pk]
+    assert reads == [] and len(unpacked) == 1
     assert "Your hand" in screens[0] and "Your hand" in screens[1]
     assert "You are observing" in screens[2] and "Your hand" not in screens[2]
     assert screens[0] != screens[1]
+    # The screens built from the shipped moment are those a fresh read gives.
+    for user, screen in zip((carol, bob, dave), screens, strict=True):
+        fresh = await open_page(user, path(match))
+        assert playmat_of(await fresh.until(f'data-ply="{ply + 1}"')) == playmat_of(screen)
+
+
+def playmat_of(html: str) -> str:
+    return html[html.index('class="playmat"') : html.index('id="match-log"')]
+
+
+async def test_a_change_that_ships_no_moment_is_read_once_for_all_the_sockets(
+    open_page, monkeypatch
+):
+    carol, bob = await players()
+    match = await database_sync_to_async(start_match)(carol, bob)
+    dave = await database_sync_to_async(UserFactory)(username="Dave")
+    pages = [await open_page(user, path(match)) for user in (carol, bob, dave)]
+    for page in pages:
+        await page.until('class="playmat"')
+    reads, unpacked = count_moments(monkeypatch)
+
+    await database_sync_to_async(match_offer)(match_id=match.pk, player=carol, offer="draw")
+
+    for page in pages:
+        await page.until("a draw.")
+    assert reads == [match.pk] and unpacked == []
 
 
 async def test_a_private_match_or_a_match_not_begun_refuses_observers(open_page):
