@@ -374,7 +374,8 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
             )
         ]
         autopass = {each.seat for each in seats if each.autopass}
-        events += _passes_when_out_of_actions(autopass, game, state, logged)
+        # A new list: the logged action keeps its own events.
+        events = events + _passes_when_out_of_actions(autopass, game, state, logged)
         _state_store(match, game, state, seats=seats)
         announce(match, moment=_moment_after(match, seats, game, state, ply, logged))
     return Played(game=game, events=events)

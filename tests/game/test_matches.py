@@ -6,10 +6,13 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.utils import timezone
 
 from game.engine import api as engine
-from game.models import GameAction, MatchSeat, MatchStatus, MatchStructure
+from game.models import GameAction, Match, MatchSeat, MatchStatus, MatchStructure
+from game.selectors import MatchMoment, match_moment
+from game.services import matches
 from game.services.chat import match_chat_submit
 from game.services.matches import (
     MatchError,
@@ -282,3 +285,56 @@ def test_match_chat_keeps_the_lobbies_mute_and_rate_limit(carol, bob):
     chat_mute(user=carol, until=timezone.now() + timedelta(hours=1), reason="spam", by=bob)
     with pytest.raises(ChatError, match="You are muted until .* \\(spam\\)"):
         match_chat_submit(match_id=match.pk, user=carol, text="hello")
+
+
+def test_an_action_ships_the_match_as_a_fresh_read_finds_it_without_password_hashes(
+    carol, bob, monkeypatch
+):
+    """The moment ``game_act`` ships with its announcement is what every web process builds
+    the match's screens from: it must be the match as committed, clocks and log included."""
+    shipped = []
+    monkeypatch.setattr(
+        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
+    )
+    bob.preferences.pass_when_out_of_actions = True
+    bob.preferences.save()
+    match = started(carol, bob, time_limit=20 * 60)
+    chooser = random.Random(3)
+    checked = 0
+
+    while match.status == MatchStatus.PLAYING and checked < 40:
+        game, decider = deciding_player(match, carol, bob)
+        decision = engine.legal_actions(engine.from_json(game.state))
+        Match.objects.filter(pk=match.pk).update(
+            clock_since=F("clock_since") - timedelta(seconds=1)
+        )
+        shipped.clear()
+        game_act(
+            match_id=match.pk,
+            player=decider,
+            ply=game.applied,
+            action=chooser.choice(decision.actions),
+        )
+        match.refresh_from_db()
+        (packed,) = [payload["moment"] for payload in shipped if "moment" in payload] or [None]
+        if packed is None:
+            assert match.status != MatchStatus.PLAYING or match.next_game_at is not None
+            continue
+        for player in (carol, bob):
+            assert player.password.encode() not in packed
+        moment, fresh = MatchMoment.unpack(packed), match_moment(match_id=match.pk)
+        assert engine.to_json(moment.state) == engine.to_json(fresh.state)
+        assert moment.game.applied == fresh.game.applied > game.applied
+        assert (moment.match.clock_seat, moment.match.clock_since) == (
+            fresh.match.clock_seat,
+            fresh.match.clock_since,
+        )
+        assert [(s.player.username, s.clock_left_ms, s.faces) for s in moment.seats] == [
+            (s.player.username, s.clock_left_ms, s.faces) for s in fresh.seats
+        ]
+        logged = game.actions.filter(number__gt=game.applied).order_by("number")
+        assert moment.recent_since == game.applied
+        assert moment.recent_actions == list(logged.values_list("number", "created", "events"))
+        checked += 1
+
+    assert checked == 40
