@@ -129,15 +129,7 @@ class MatchConsumer(PresenceConsumer):
         )
         new_game = full or self.logged is None or screen.logged[0] != self.logged[0]
         self.logged = screen.logged
-        html = render_to_string(
-            "game/_match_socket.html",
-            {
-                "screen": screen,
-                "replace_log": new_game,
-                "lines": screen.log,
-                "clear_error": not full,
-            },
-        )
+        html = fragments.match_screen_update(screen, replace_log=new_game, clear_error=not full)
         return screen.place, html, screen.log
 
     async def deliver(self, message: dict) -> str:

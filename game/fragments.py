@@ -3,6 +3,7 @@ websocket extension (each fragment names its target, ``hx-swap-oob``)."""
 
 from functools import lru_cache
 
+from django.template import engines
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -77,6 +78,31 @@ def challenge_toast(match: Match) -> str:
 
 def resumed_toast(match: Match, player) -> str:
     return render_to_string("game/_resumed_toast.html", {"match": match, "player": player})
+
+
+def match_screen(screen) -> SafeString:
+    """A match's screen as its viewer sees it (``game.selectors.MatchScreen``): the Match
+    Launch screen, then the playmat."""
+    context = {"screen": screen, "mat_card": mat_card}
+    return mark_safe(_jinja_template("game/_match_screen.html").render(context))  # noqa: S308
+
+
+def match_screen_update(screen, *, replace_log: bool, clear_error: bool) -> str:
+    """What a match's socket sends its page after a change: the screen, the Chat Log's new
+    lines (``screen.log``; all of them, in place of the log shown, with ``replace_log``), and,
+    with ``clear_error``, the refusal shown cleared."""
+    context = {
+        "screen": screen,
+        "lines": screen.log,
+        "replace_log": replace_log,
+        "clear_error": clear_error,
+        "mat_card": mat_card,
+    }
+    return _jinja_template("game/_match_socket.html").render(context)
+
+
+def _jinja_template(name: str):
+    return engines["jinja2"].get_template(name)
 
 
 def mat_card(card: dict, *, interactive: bool) -> SafeString:

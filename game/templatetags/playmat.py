@@ -1,5 +1,6 @@
-"""The playmat's cards, drawn by ``game.fragments.mat_card``: a page shows dozens of them and a
-live match redraws its page after every action, too often for a template include per card."""
+"""The match screen in the site's pages (the match page, the replay), drawn by its Jinja2
+templates (``game.fragments.match_screen``), which the live match renders after every
+decision."""
 
 from django import template
 
@@ -8,10 +9,8 @@ from game import fragments
 register = template.Library()
 
 
-@register.simple_tag(takes_context=True)
-def mat_card(context, card: dict) -> str:
-    """``{% mat_card card %}``: the card as the page's viewer sees it; while they decide (and
-    the match is not over), a card with an action takes a double-click, Enter or a drag."""
-    board, match = context["board"], context["match"]
-    interactive = bool(board["my_decision"]) and match.status != "finished"
-    return fragments.mat_card(card, interactive=interactive)
+@register.simple_tag
+def match_screen(screen) -> str:
+    """``{% match_screen screen %}``: the Match Launch screen or the playmat, as the page's
+    viewer sees it."""
+    return fragments.match_screen(screen)

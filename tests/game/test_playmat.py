@@ -5,9 +5,9 @@ double-click, Enter or a drag, and the size the playmat draws its cards at."""
 import re
 
 import pytest
-from django.template.loader import render_to_string
 from django.urls import reverse
 
+from game import fragments
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.models import Game
@@ -119,7 +119,7 @@ def test_the_playmat_draws_its_cards_at_the_players_card_size(client, carol, bob
     page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
     # The match socket renders the playmat again after every decision, with no request.
     screen = match_screen(match_id=match.pk, viewer=carol)
-    swapped = render_to_string("game/_match_socket.html", {"screen": screen, "lines": []})
+    swapped = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
 
     for html in (page, swapped):
         assert f'<section class="playmat" aria-label="Playmat" data-card-size="{size}">' in html
