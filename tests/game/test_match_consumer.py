@@ -166,15 +166,21 @@ def count_moments(monkeypatch) -> tuple[list, list]:
     return reads, unpacked
 
 
-async def test_an_action_ships_its_moment_once_for_all_the_sockets_each_shown_its_own_view(
-    open_page, monkeypatch
-):
+async def watched_match(open_page):
+    """Carol and Bob's begun match, with each of them and Dave, observing, on its playmat."""
     carol, bob = await players()
     match = await database_sync_to_async(start_match)(carol, bob)
     dave = await database_sync_to_async(UserFactory)(username="Dave")
     pages = [await open_page(user, path(match)) for user in (carol, bob, dave)]
     for page in pages:
         await page.until('class="playmat"')
+    return (carol, bob, dave), match, pages
+
+
+async def test_an_action_ships_its_moment_once_for_all_the_sockets_each_shown_its_own_view(
+    open_page, monkeypatch
+):
+    (carol, bob, dave), match, pages = await watched_match(open_page)
     reads, unpacked = count_moments(monkeypatch)
     seat, ply, actions = await decision(match)
 
@@ -198,12 +204,7 @@ def playmat_of(html: str) -> str:
 async def test_a_change_that_ships_no_moment_is_read_once_for_all_the_sockets(
     open_page, monkeypatch
 ):
-    carol, bob = await players()
-    match = await database_sync_to_async(start_match)(carol, bob)
-    dave = await database_sync_to_async(UserFactory)(username="Dave")
-    pages = [await open_page(user, path(match)) for user in (carol, bob, dave)]
-    for page in pages:
-        await page.until('class="playmat"')
+    (carol, bob, dave), match, pages = await watched_match(open_page)
     reads, unpacked = count_moments(monkeypatch)
 
     await database_sync_to_async(match_offer)(match_id=match.pk, player=carol, offer="draw")
