@@ -99,7 +99,7 @@ def test_the_leaderboard_ranks_rated_players_by_rating_and_marks_the_viewers_lin
 
     page = client.get(reverse("tournaments:ratings")).content.decode()
 
-    assert page.index("Ace") < page.index("Deuce") < page.index(">Viewer<")
+    assert page.index(">Ace<") < page.index(">Deuce<") < page.index(">Viewer<")
     assert "Newcomer" not in page  # no rated match yet
     assert '<tr id="me" class="ratings-table__me" aria-current="true">' in page
     assert "You are <strong>#2</strong> with a rating of <strong>1492</strong>" in page
