@@ -1,6 +1,7 @@
 """Reads of matches: the decklist a saved deck brings to a match, and the games as each seat
 and each observer may see them."""
 
+import copy
 import functools
 import hashlib
 import json
@@ -23,6 +24,7 @@ from game.engine.decklists import card_definition, load_set, starter_decklist, s
 from game.engine.setup import created_titles
 from game.engine.state import State
 from game.labels import action_label
+from game.live_states import live_states, pack_state, unpack_state
 from game.models import (
     DRAWN_BY_AGREEMENT,
     ComputerOpponent,
@@ -328,16 +330,26 @@ class MatchMoment:
     def pack(self) -> bytes:
         """The moment as bytes for the channel layer, which carries them between the site's
         own processes only (a socket's client is sent the HTML of its viewer's screen, never
-        these). The game's state travels as the game's stored JSON and is decoded once by
-        each receiving process."""
-        return pickle.dumps(replace(self, state=None), protocol=pickle.HIGHEST_PROTOCOL)
+        these). The game's state travels packed (``pack_state``), without the game's stored
+        JSON of it, and is unpacked once by each receiving process."""
+        game, state = self.game, None
+        if game is not None:
+            game = copy.copy(game)
+            game.__dict__.pop("state", None)  # deferred in the copy: not read again
+            state = pack_state(self.state)
+        return pickle.dumps(
+            (replace(self, game=game, state=None), state), protocol=pickle.HIGHEST_PROTOCOL
+        )
 
     @classmethod
     def unpack(cls, packed: bytes) -> "MatchMoment":
-        moment = pickle.loads(packed)  # noqa: S301 - written by ``pack`` in a web process
+        """The moment ``pack`` made, after the commit it announces: its game's state is kept
+        for the process's next action on the game (``game.live_states``)."""
+        moment, state = pickle.loads(packed)  # noqa: S301 - written by ``pack`` in a web process
         if moment.game is None:
             return moment
-        return replace(moment, state=engine.from_json(moment.game.state))
+        live_states.keep(moment.game, state)
+        return replace(moment, state=unpack_state(state))
 
 
 # A change is rarely more than a few actions: one, and the passes of Pass When Out of Actions.

@@ -26,6 +26,7 @@ from game.engine import api as engine
 from game.engine.actions import pass_
 from game.engine.errors import IllegalAction, InvalidDecklist
 from game.engine.events import WIN_REASONS
+from game.live_states import live_states
 from game.models import (
     Game,
     GameAction,
@@ -349,7 +350,12 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
         seat = seat_among(seats, player).seat
         if match.status != MatchStatus.PLAYING:
             raise MatchError("The match is not in progress.")
-        game = match.games.defer(*GAME_START_FIELDS).select_for_update().order_by("-number").first()
+        game = (
+            match.games.defer(*GAME_START_FIELDS, "state")
+            .select_for_update()
+            .order_by("-number")
+            .first()
+        )
         if _time_out(match):
             return Played(game=game, events=[])
         if game.ended is not None:
@@ -359,7 +365,9 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
             if stored is not None and stored.seat == seat and stored.action == action:
                 return Played(game=game, events=[], resent=True)
             raise StalePly("The game has moved on since: here it is as it stands.")
-        state = engine.from_json(game.state)
+        state = live_states.take(game)
+        if state is None:
+            state = engine.from_json(game.state)  # deferred above: read now
         decision = engine.legal_actions(state)
         if decision.seat != seat:
             raise MatchError("It is not your decision: wait for your opponent.")

@@ -1,0 +1,143 @@
+"""The live games' states a web process keeps (game.live_states): the next action on a game
+starts from the state its last announcement carried, never from a state that is not the
+stored game's."""
+
+import random
+from types import SimpleNamespace
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from game.engine import api as engine
+from game.live_states import LiveStates, live_states, pack_state
+from game.models import Game, Match, MatchSeat
+from game.selectors import MatchMoment
+from game.services import matches
+from game.services.matches import game_act
+from tests.game.conftest import start_match
+
+pytestmark = pytest.mark.django_db
+
+
+def game_like(pk=1, salt="a", applied=0):
+    return SimpleNamespace(pk=pk, seed_salt=salt, applied=applied)
+
+
+@pytest.fixture
+def a_state(carol, bob):
+    match = start_match(carol, bob)
+    return engine.from_json(Game.objects.get(match=match).state)
+
+
+def test_a_kept_state_is_taken_only_by_its_game_at_its_number_of_actions_each_a_copy(a_state):
+    kept = LiveStates(size=4)
+    kept.keep(game_like(applied=3), pack_state(a_state))
+
+    assert kept.take(game_like(applied=2)) is None
+    assert kept.take(game_like(applied=4)) is None
+    # The same id with another salt is another game (an id a deleted game had).
+    assert kept.take(game_like(salt="b", applied=3)) is None
+    first, second = kept.take(game_like(applied=3)), kept.take(game_like(applied=3))
+    assert engine.to_json(first) == engine.to_json(a_state)
+    first.turn += 5
+    assert second.turn == a_state.turn == kept.take(game_like(applied=3)).turn
+
+
+def test_an_earlier_state_never_replaces_a_later_one_and_the_oldest_games_are_forgotten(
+    a_state,
+):
+    kept = LiveStates(size=2)
+    later = engine.from_json(engine.to_json(a_state))
+    later.turn += 1
+    kept.keep(game_like(applied=5), pack_state(later))
+    kept.keep(game_like(applied=4), pack_state(a_state))  # announced late
+    assert kept.take(game_like(applied=4)) is None
+    assert kept.take(game_like(applied=5)).turn == later.turn
+
+    kept.keep(game_like(pk=2), pack_state(a_state))
+    kept.keep(game_like(pk=1, applied=6), pack_state(a_state))  # game 1 kept again
+    kept.keep(game_like(pk=3), pack_state(a_state))
+    assert kept.take(game_like(pk=2)) is None
+    assert kept.take(game_like(pk=1, applied=6)) is not None
+    assert kept.take(game_like(pk=3)) is not None
+
+
+def state_reads(queries) -> list[str]:
+    table = Game._meta.db_table
+    return [
+        each["sql"]
+        for each in queries
+        if each["sql"].startswith("SELECT") and f'"{table}"."state"' in each["sql"]
+    ]
+
+
+def test_the_next_action_starts_from_the_announced_state_without_reading_the_stored_one(
+    carol, bob, monkeypatch
+):
+    """Played to 30 actions, each announced (its moment unpacked as a web process does): no
+    action reads the game's stored JSON, and each leaves the game as stored, which a fresh
+    decoding of the stored JSON confirms."""
+    shipped = []
+    monkeypatch.setattr(
+        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
+    )
+    match = start_match(carol, bob)
+    players = {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
+    game = Game.objects.get(match=match)
+    live_states.keep(game, pack_state(engine.from_json(game.state)))
+    chooser = random.Random(5)
+
+    for _ in range(30):
+        state = engine.from_json(game.state)
+        decision = engine.legal_actions(state)
+        with CaptureQueriesContext(connection) as queries:
+            game_act(
+                match_id=match.pk,
+                player=players[decision.seat],
+                ply=game.applied,
+                action=chooser.choice(decision.actions),
+            )
+        assert state_reads(queries.captured_queries) == []
+        moments = [payload["moment"] for payload in shipped if "moment" in payload]
+        shipped.clear()
+        if not moments:
+            break  # the game ended: an ending is read afresh
+        moment = MatchMoment.unpack(moments[-1])
+        game.refresh_from_db()
+        assert engine.to_json(moment.state) == game.state
+
+
+def test_an_action_on_a_game_whose_state_is_not_kept_reads_the_stored_one(carol, bob):
+    match = start_match(carol, bob)
+    game = Game.objects.get(match=match)
+    live_states.keep(game_like(pk=game.pk, salt=game.seed_salt, applied=99), b"never used")
+    state = engine.from_json(game.state)
+    decision = engine.legal_actions(state)
+    player = MatchSeat.objects.get(match=match, seat=decision.seat).player
+
+    with CaptureQueriesContext(connection) as queries:
+        game_act(match_id=match.pk, player=player, ply=0, action=decision.actions[0])
+
+    assert len(state_reads(queries.captured_queries)) == 1
+    assert Match.objects.get(pk=match.pk).games.get().applied >= 1
+
+
+def test_a_shipped_moment_carries_the_state_packed_and_not_the_stored_json(carol, bob, monkeypatch):
+    shipped = []
+    monkeypatch.setattr(
+        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
+    )
+    match = start_match(carol, bob)
+    game = Game.objects.get(match=match)
+    decision = engine.legal_actions(engine.from_json(game.state))
+    player = MatchSeat.objects.get(match=match, seat=decision.seat).player
+    game_act(match_id=match.pk, player=player, ply=0, action=decision.actions[0])
+
+    (packed,) = [payload["moment"] for payload in shipped if "moment" in payload]
+    game.refresh_from_db()
+    assert game.state[:200].encode() not in packed
+    assert live_states.take(game) is None
+    moment = MatchMoment.unpack(packed)
+    assert engine.to_json(moment.state) == game.state
+    assert engine.to_json(live_states.take(game)) == game.state
