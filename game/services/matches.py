@@ -14,8 +14,7 @@ from datetime import timedelta
 
 from django.conf import settings as site_settings
 from django.contrib.auth.hashers import check_password, make_password
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django.utils import timezone
 
 from collection.decks import selectors as deck_selectors
@@ -57,7 +56,7 @@ from game.selectors import (
 )
 from game.signals import match_finished_on_commit
 from guilds.selectors import guild_id_of, guild_member_ids
-from tcgsite.accounts.models import User
+from tcgsite.accounts.models import Preferences, User
 from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
 from tcgsite.errors import UserError
 from tcgsite.lobbies.registry import lobby_panel_message
@@ -339,23 +338,11 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     """
     with transaction.atomic():
         match = locked_match(match_id)
-        # Read as a moment's seats are (game.selectors.match_moment), for the moment shipped
-        # with the announcement.
-        seats = list(
-            match.seats.select_related("player")
-            .defer(*MOMENT_SEAT_DEFERRED)
-            .order_by("seat")
-            .annotate(autopass=F("player__preferences__pass_when_out_of_actions"))
-        )
+        seats = _moment_seats(match)
         seat = seat_among(seats, player).seat
         if match.status != MatchStatus.PLAYING:
             raise MatchError("The match is not in progress.")
-        game = (
-            match.games.defer(*GAME_START_FIELDS, "state")
-            .select_for_update()
-            .order_by("-number")
-            .first()
-        )
+        game = _locked_last_game(match)
         if _time_out(match):
             return Played(game=game, events=[])
         if game.ended is not None:
@@ -637,11 +624,72 @@ def _announce_medallion(match: Match, *, created: bool = False) -> None:
         send_on_commit(group=lobby_group(lobby), message_type="lobby.panel", payload=payload)
 
 
+# Every decision reads the match, its seats and its game under the match's lock. These reads
+# are written in SQL: building them with the ORM took longer than running them.
+
+
+def _columns(model, *, alias: str, leaving: Iterable[str] = ()) -> str:
+    return ", ".join(
+        f"{alias}.{field.column}"
+        for field in model._meta.concrete_fields
+        if field.name not in leaving
+    )
+
+
+def _for_update(sql: str) -> str:
+    return f"{sql} FOR UPDATE" if connection.features.has_select_for_update else sql
+
+
 def locked_match(match_id: int) -> Match:
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    columns = _columns(Match, alias="m")
+    sql = f"SELECT {columns} FROM {Match._meta.db_table} m WHERE m.id = %s"  # noqa: S608 - names from models
+    match = next(iter(Match.objects.raw(_for_update(sql), [match_id])), None)
     if match is None:
         raise MatchError("There is no such match.")
     return match
+
+
+def _locked_last_game(match: Match) -> Game | None:
+    """The match's latest game, locked, without its large fields (its state is read when
+    first used, if ``live_states`` lacks it)."""
+    columns = _columns(Game, alias="g", leaving=(*GAME_START_FIELDS, "state"))
+    sql = (
+        f"SELECT {columns} FROM {Game._meta.db_table} g WHERE g.match_id = %s"  # noqa: S608 - names from models
+        " ORDER BY g.number DESC LIMIT 1"
+    )
+    return next(iter(Game.objects.raw(_for_update(sql), [match.pk])), None)
+
+
+def _moment_seats(match: Match) -> list[MatchSeat]:
+    """The match's seats as a moment has them (``game.selectors.match_moment``, for the
+    moment shipped with the announcement), each with its player's ``autopass``: Pass When
+    Out of Actions."""
+    preferences = Preferences._meta
+    autopass = preferences.get_field("pass_when_out_of_actions").column
+    columns = _columns(MatchSeat, alias="s", leaving=MOMENT_SEAT_DEFERRED)
+    seats = list(
+        MatchSeat.objects.raw(
+            f"SELECT {columns}, p.{autopass} AS autopass"  # noqa: S608 - names from models
+            f" FROM {MatchSeat._meta.db_table} s"
+            f" LEFT JOIN {preferences.db_table} p"
+            f" ON p.{preferences.get_field('user').column} = s.player_id"
+            " WHERE s.match_id = %s ORDER BY s.seat",
+            [match.pk],
+        )
+    )
+    ids = [each.player_id for each in seats]
+    if not ids:
+        return seats
+    columns = _columns(User, alias="u", leaving=("password",))
+    players = User.objects.raw(
+        f"SELECT {columns} FROM {User._meta.db_table} u"  # noqa: S608 - names from models
+        f" WHERE u.id IN ({', '.join(['%s'] * len(ids))})",
+        ids,
+    )
+    by_id = {each.pk: each for each in players}
+    for each in seats:
+        each.player = by_id[each.player_id]
+    return seats
 
 
 def seat_of(match: Match, player: User) -> MatchSeat:
