@@ -194,8 +194,9 @@ class MatchSeat(models.Model):
 
 class Game(models.Model):
     """One game of a match: its seed (kept secret until the game ends, its hash published at
-    the start), the decklists by seat, and the snapshot of its state after ``applied``
-    actions of its log."""
+    the start), the decklists by seat, the number of actions of its log applied, and a
+    snapshot of its state after the first ``state_applied`` of them (the state is the
+    snapshot with the later actions replayed: ``game.selectors.game_state``)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
@@ -206,8 +207,10 @@ class Game(models.Model):
     decklists = models.JSONField()
     # The seat the match chose to go first; None: chosen at random by the seed.
     first_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The engine's JSON of the state after ``applied`` actions (game.engine.state.to_json).
+    # The engine's JSON of the state after ``state_applied`` actions (game.engine.state.to_json),
+    # stored every few actions and when the game ends.
     state = models.TextField()
+    state_applied = models.PositiveIntegerField(default=0)
     applied = models.PositiveIntegerField(default=0)
     # The events of the setup (game.engine.events), shown to each viewer through ``redact``.
     opening_events = models.JSONField(default=list)

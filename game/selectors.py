@@ -352,6 +352,16 @@ class MatchMoment:
         return replace(moment, state=unpack_state(state))
 
 
+def game_state(game: Game) -> State:
+    """The game's state after its ``applied`` actions: its stored snapshot, with the actions
+    of its log since replayed."""
+    state = engine.from_json(game.state)
+    since = game.actions.filter(number__gt=game.state_applied, number__lte=game.applied)
+    for action in since.order_by("number").values_list("action", flat=True):
+        engine.apply(state, action)
+    return state
+
+
 # A change is rarely more than a few actions: one, and the passes of Pass When Out of Actions.
 RECENT_ACTIONS = 8
 
@@ -373,7 +383,7 @@ def match_moment(*, match_id: int, with_recent_actions: bool = False) -> MatchMo
     if match is None:
         raise NotAllowedToWatch("There is no such match.")
     seats = list(match.seats.select_related("player").defer(*MOMENT_SEAT_DEFERRED).order_by("seat"))
-    state = None if game is None else engine.from_json(game.state)
+    state = None if game is None else game_state(game)
     recent_actions, recent_since = None, 0
     if game is not None and with_recent_actions:
         recent_since = game.applied - RECENT_ACTIONS
@@ -777,7 +787,7 @@ def match_replay(
         "own_seat": own_seat,
         "own_view": seat is not None,
         "hash_matches": seed_commitment(game.seed, game.seed_salt) == game.seed_hash,
-        "log_replays": engine.to_json(replayed) == game.state,
+        "log_replays": engine.to_json(replayed) == engine.to_json(game_state(game)),
         "replayed_winner": None if replayed.winner is None else names[replayed.winner],
     }
     return screen

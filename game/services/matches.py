@@ -45,6 +45,7 @@ from game.selectors import (
     deck_decklist,
     deck_faces,
     elapsed_ms,
+    game_state,
     guild_only_refusal,
     match_winners,
     open_matches,
@@ -78,6 +79,10 @@ BETWEEN_GAMES = "This game is over: the next game of the match begins in a momen
 # Deferred on the action's path, they cost no decoding on every ply.
 SEAT_DECK_FIELDS = ("decklist", "faces")
 GAME_START_FIELDS = ("decklists", "opening_events")
+# A game's stored state is a snapshot at most this many actions behind its log (the log is
+# stored with every action): writing the whole state (34 KB) with each action cost more than
+# replaying a few actions where no process holds it live (game.live_states).
+SNAPSHOT_ACTIONS = 20
 
 
 class MatchError(UserError):
@@ -319,7 +324,7 @@ def match_ready(*, match_id: int, player: User, ready: bool = True) -> Match:
                 _next_game(match, match.first_chooser)
             elif resumed is not None:
                 match.save(update_fields=["status"])
-                state = engine.from_json(resumed.state)
+                state = game_state(resumed)
                 clock_switch(match, engine.legal_actions(state).seat)
                 _computer_turn(match, resumed, state)
             else:
@@ -354,7 +359,7 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
             raise StalePly("The game has moved on since: here it is as it stands.")
         state = live_states.take(game)
         if state is None:
-            state = engine.from_json(game.state)  # deferred above: read now
+            state = game_state(game)  # its state deferred above: read now
         decision = engine.legal_actions(state)
         if decision.seat != seat:
             raise MatchError("It is not your decision: wait for your opponent.")
@@ -414,7 +419,9 @@ def computers_play_on(*, match_id: int, game_number: int, ply: int, agents: dict
         )
         if game is None or game.applied != ply or _time_out(match):
             return 0
-        state = engine.from_json(game.state)
+        state = live_states.take(game)
+        if state is None:
+            state = game_state(game)
         logged = []
         while state.winner is None and len(logged) < site_settings.COMPUTER_RUN_ACTIONS:
             decision = engine.legal_actions(state)
@@ -442,8 +449,10 @@ def _state_store(match: Match, game: Game, state, *, seats: list[MatchSeat] = ()
     """Save the game as ``state`` left it, and go on: the match's next game or end when the
     game is won, else the next decider's clock and, if a computer decides, its turn. The
     match's ``seats``, when the caller holds them, follow the clocks."""
-    game.state = engine.to_json(state)
-    fields = ["applied", "state"]
+    fields = ["applied"]
+    if state.winner is not None or game.applied - game.state_applied >= SNAPSHOT_ACTIONS:
+        game.state, game.state_applied = engine.to_json(state), game.applied
+        fields += ["state", "state_applied"]
     if state.winner is not None:
         game.winner_seat = state.winner
         game.win_reason = WIN_REASONS.get(state.win_reason or "", state.win_reason or "")

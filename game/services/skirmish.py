@@ -24,6 +24,7 @@ from game.models import (
 from game.selectors import (
     card_faces,
     computer_seats,
+    game_state,
     side_of,
     starter_decklist_of,
     starter_decklists_all,
@@ -120,7 +121,7 @@ def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
     game = match.games.defer(*GAME_START_FIELDS).filter(number=game_number, ended=None).first()
     if game is None or game.applied != ply:
         return False
-    state = engine.from_json(game.state)
+    state = game_state(game)
     decision = engine.legal_actions(state)
     computers = computer_seats(match)
     if decision.seat not in computers:
@@ -170,6 +171,6 @@ def computer_agent(level: str, *, seed: int, own: dict) -> SearchAgent:
 
 def _behind(match: Match, seat: int) -> bool:
     game = match.games.order_by("-number").first()
-    seen = engine.view(engine.from_json(game.state), seat)
+    seen = engine.view(game_state(game), seat)
     health = [player["avatar"]["health"] - player["avatar"]["damage"] for player in seen["players"]]
     return health[1 - seat] - health[seat] >= DRAW_WHEN_BEHIND_BY

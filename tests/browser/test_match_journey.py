@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from game.engine import api as engine
 from game.models import Game, Match, MatchStatus
+from game.selectors import game_state
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
@@ -56,7 +57,7 @@ def concede(page):
 
 
 def hidden_card_ids(match) -> set[int]:
-    state = engine.from_json(Game.objects.filter(match=match).latest("number").state)
+    state = game_state(Game.objects.filter(match=match).latest("number"))
     return {card for seat in state.seats for card in seat.hand + seat.deck + seat.quest_pile}
 
 
@@ -103,7 +104,7 @@ def test_create_join_ready_play_observe_and_concede(open_as):
     pages = {0: carol_page, 1: bob_page}
     for _ in range(12):
         game = Game.objects.filter(match=match).latest("number")
-        seat = engine.legal_actions(engine.from_json(game.state)).seat
+        seat = engine.legal_actions(game_state(game)).seat
         button = pages[seat].locator(".prompt__actions button").first
         expect(button).to_be_visible()
         button.click()
@@ -161,7 +162,7 @@ def test_f5_passes_and_a_double_clicked_card_does_what_it_can(open_as):
         if all(used.values()):
             break
         game = Game.objects.filter(match=match).latest("number")
-        seat = engine.legal_actions(engine.from_json(game.state)).seat
+        seat = engine.legal_actions(game_state(game)).seat
         page = pages[seat]
         prompt = page.locator(".prompt")
         expect(prompt).to_have_attribute("data-ply", str(game.applied))
@@ -214,7 +215,7 @@ def test_a_best_of_three_with_the_losers_choice_and_a_reload_mid_match(open_as, 
 
     # A reload mid-match shows the game as it stands.
     game = Game.objects.get(match=match, number=2)
-    seat = engine.legal_actions(engine.from_json(game.state)).seat
+    seat = engine.legal_actions(game_state(game)).seat
     deciding = {0: carol_page, 1: bob_page}[seat]
     deciding.locator(".prompt__actions button").first.click()
     expect(deciding.locator(".prompt")).not_to_have_attribute("data-ply", "0")

@@ -9,8 +9,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from game.engine import api as engine
 from game.models import Game, GameAction
+from game.selectors import game_state
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_journeys import log_in
 from tests.game.conftest import player_with_deck, start_match
@@ -125,7 +125,7 @@ def scroll_size(page) -> dict:
 
 
 def latest_state(match):
-    return engine.from_json(Game.objects.filter(match=match).latest("number").state)
+    return game_state(Game.objects.filter(match=match).latest("number"))
 
 
 def test_a_card_dragged_from_the_hand_onto_a_quest_is_played_there(game_in_progress, open_playmat):

@@ -11,6 +11,7 @@ from django_celery_beat.models import PeriodicTask
 
 from game.engine import api as engine
 from game.models import Match, MatchSeat, MatchStatus
+from game.selectors import game_state
 from game.services.matches import (
     MatchError,
     MatchSettings,
@@ -32,7 +33,7 @@ def time_passes(match, seconds: float) -> None:
 
 def deciding(match):
     game = match.games.order_by("-number").first()
-    decision = engine.legal_actions(engine.from_json(game.state))
+    decision = engine.legal_actions(game_state(game))
     return game, MatchSeat.objects.get(match=match, seat=decision.seat), decision.actions
 
 

@@ -13,6 +13,7 @@ from django.conf import settings
 
 from game.engine import api as engine
 from game.models import Game
+from game.selectors import game_state
 from tests.game.conftest import player_with_deck, start_match
 from tests.lobbies.test_two_processes import Socket, free_port, session_cookie, start_daphne
 
@@ -28,7 +29,7 @@ pytestmark = [
 def current(match) -> tuple[int, int, dict]:
     """The seat to decide, the ply and the first legal action, read from the database."""
     game = Game.objects.filter(match=match).latest("number")
-    decision = engine.legal_actions(engine.from_json(game.state))
+    decision = engine.legal_actions(game_state(game))
     return decision.seat, game.applied, decision.actions[0]
 
 
@@ -95,4 +96,6 @@ def test_a_killed_process_loses_no_accepted_decision(transactional_db):
     game = Game.objects.get(match=match)
     log = list(game.actions.order_by("number").values_list("action", flat=True))
     assert game.applied == final == len(log) == reached + 4
-    assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == game.state
+    assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == engine.to_json(
+        game_state(game)
+    )

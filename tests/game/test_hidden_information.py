@@ -47,7 +47,7 @@ from django.utils.html import escapejs
 import game.consumers
 from game.engine import api as engine
 from game.models import Game, Match, MatchSeat, MatchStatus, MatchStructure
-from game.selectors import match_screen
+from game.selectors import game_state, match_screen
 from game.services import matches
 from game.services.matches import (
     MatchSettings,
@@ -422,7 +422,7 @@ async def play_match(open_page, number: int, structure: int, autopass: bool, lim
         else:
             events = await events_after(game, seen)
         seen = game.applied
-        state = engine.from_json(game.state)
+        state = await database_sync_to_async(game_state)(game)
         over = match.status != MatchStatus.PLAYING or played.decisions == limit
         if over or played.decisions % 50 == 0:
             for viewer, user in viewers.items():

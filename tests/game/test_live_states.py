@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from game.engine import api as engine
 from game.live_states import LiveStates, live_states, pack_state
 from game.models import Game, Match, MatchSeat
-from game.selectors import MatchMoment
+from game.selectors import MatchMoment, game_state
 from game.services import matches
 from game.services.matches import game_act
 from tests.game.conftest import start_match
@@ -27,7 +27,7 @@ def game_like(pk=1, salt="a", applied=0):
 @pytest.fixture
 def a_state(carol, bob):
     match = start_match(carol, bob)
-    return engine.from_json(Game.objects.get(match=match).state)
+    return game_state(Game.objects.get(match=match))
 
 
 def test_a_kept_state_is_taken_only_by_its_game_at_its_number_of_actions_each_a_copy(a_state):
@@ -85,11 +85,11 @@ def test_the_next_action_starts_from_the_announced_state_without_reading_the_sto
     match = start_match(carol, bob)
     players = {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
     game = Game.objects.get(match=match)
-    live_states.keep(game, pack_state(engine.from_json(game.state)))
+    live_states.keep(game, pack_state(game_state(game)))
     chooser = random.Random(5)
 
     for _ in range(30):
-        state = engine.from_json(game.state)
+        state = game_state(game)
         decision = engine.legal_actions(state)
         with CaptureQueriesContext(connection) as queries:
             game_act(
@@ -105,14 +105,14 @@ def test_the_next_action_starts_from_the_announced_state_without_reading_the_sto
             break  # the game ended: an ending is read afresh
         moment = MatchMoment.unpack(moments[-1])
         game.refresh_from_db()
-        assert engine.to_json(moment.state) == game.state
+        assert engine.to_json(moment.state) == engine.to_json(game_state(game))
 
 
 def test_an_action_on_a_game_whose_state_is_not_kept_reads_the_stored_one(carol, bob):
     match = start_match(carol, bob)
     game = Game.objects.get(match=match)
     live_states.keep(game_like(pk=game.pk, salt=game.seed_salt, applied=99), b"never used")
-    state = engine.from_json(game.state)
+    state = game_state(game)
     decision = engine.legal_actions(state)
     player = MatchSeat.objects.get(match=match, seat=decision.seat).player
 
@@ -130,7 +130,7 @@ def test_a_shipped_moment_carries_the_state_packed_and_not_the_stored_json(carol
     )
     match = start_match(carol, bob)
     game = Game.objects.get(match=match)
-    decision = engine.legal_actions(engine.from_json(game.state))
+    decision = engine.legal_actions(game_state(game))
     player = MatchSeat.objects.get(match=match, seat=decision.seat).player
     game_act(match_id=match.pk, player=player, ply=0, action=decision.actions[0])
 
@@ -139,5 +139,42 @@ def test_a_shipped_moment_carries_the_state_packed_and_not_the_stored_json(carol
     assert game.state[:200].encode() not in packed
     assert live_states.take(game) is None
     moment = MatchMoment.unpack(packed)
-    assert engine.to_json(moment.state) == game.state
-    assert engine.to_json(live_states.take(game)) == game.state
+    assert engine.to_json(moment.state) == engine.to_json(game_state(game))
+    assert engine.to_json(live_states.take(game)) == engine.to_json(game_state(game))
+
+
+def test_the_stored_state_is_a_snapshot_every_few_actions_and_at_the_end_and_replays_between(
+    carol, bob, monkeypatch
+):
+    """DESIGN.md and the live matches issue, "periodic snapshots": every action is in the log
+    when it is accepted, the whole state every ``SNAPSHOT_ACTIONS`` actions and at the end;
+    the state is the snapshot with the log's later actions replayed."""
+    monkeypatch.setattr(matches, "SNAPSHOT_ACTIONS", 4)
+    match = start_match(carol, bob)
+    players = {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
+    game = Game.objects.get(match=match)
+    chooser = random.Random(11)
+    snapshots = set()
+
+    while game.ended is None:
+        before = game.state
+        state = game_state(game)
+        decision = engine.legal_actions(state)
+        action = chooser.choice(decision.actions)
+        game_act(match_id=match.pk, player=players[decision.seat], ply=game.applied, action=action)
+        engine.apply(state, action)
+        game.refresh_from_db()
+        assert game.applied - game.state_applied < 4
+        if game.state_applied == game.applied:
+            snapshots.add(game.applied)
+        elif game.state != before:
+            raise AssertionError("the stored state changed between two snapshots")
+        if game.ended is None:
+            # Replayed from its snapshot, the game is where the action (and the passes of
+            # Pass When Out of Actions, none here) left it.
+            assert engine.to_json(game_state(game)) == engine.to_json(state)
+
+    assert game.state_applied == game.applied  # the end is stored whole
+    assert len(snapshots) >= game.applied // 4
+    log = list(game.actions.order_by("number").values_list("action", flat=True))
+    assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == game.state

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 import game.consumers
 from game.engine import api as engine
 from game.models import Game, Match
-from game.selectors import MatchMoment
+from game.selectors import MatchMoment, game_state
 from game.services.matches import MatchSettings, match_create, match_join, match_ready
 from game.services.offers import match_offer
 from tcgsite.accounts import services as accounts
@@ -35,7 +35,7 @@ def players():
 def decision(match):
     """The seat to decide, the ply, and the legal actions of the match's current game."""
     game = Game.objects.filter(match=match).order_by("-number").first()
-    choice = engine.legal_actions(engine.from_json(game.state))
+    choice = engine.legal_actions(game_state(game))
     return choice.seat, game.applied, choice.actions
 
 
@@ -139,9 +139,7 @@ async def test_observers_see_the_public_view_and_no_hand(open_page):
     watching = await open_page(dave, path(match))
     screen = await watching.until('class="playmat"')
 
-    hands = await database_sync_to_async(
-        lambda: engine.from_json(Game.objects.get(match=match).state).seats
-    )()
+    hands = await database_sync_to_async(lambda: game_state(Game.objects.get(match=match)).seats)()
     hidden = {card for seat in hands for card in seat.hand + seat.deck + seat.quest_pile}
     shown = {int(card) for card in re.findall(r'data-card="(\d+)"', screen)}
     assert shown and not shown & hidden

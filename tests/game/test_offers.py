@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from game.engine import api as engine
 from game.models import Match, MatchChatKind, MatchChatLine, MatchStatus
-from game.selectors import match_history, match_screen, open_matches, resumable_matches
+from game.selectors import game_state, match_history, match_screen, open_matches, resumable_matches
 from game.services.matches import (
     MatchError,
     MatchSettings,
@@ -49,7 +49,7 @@ def play_a_few(match, count=3):
     """``count`` decisions of the current game, each by the seat that must make it."""
     for _ in range(count):
         game = match.games.order_by("-number").first()
-        decision = engine.legal_actions(engine.from_json(game.state))
+        decision = engine.legal_actions(game_state(game))
         player = match.seats.get(seat=decision.seat).player
         game_act(match_id=match.pk, player=player, ply=game.applied, action=decision.actions[0])
 

@@ -11,7 +11,7 @@ from game import fragments
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.models import Game
-from game.selectors import RECENT_ACTIONS, match_moment, match_screen
+from game.selectors import RECENT_ACTIONS, game_state, match_moment, match_screen
 from game.services.matches import game_act, match_concede
 from tests.factories import UserFactory
 from tests.game.conftest import start_match
@@ -33,7 +33,7 @@ def play_until_main_phase(match, players, *, seat=0, turn=3, play=lambda action:
     agent = GreedyAgent()
     for _ in range(1000):
         game = Game.objects.filter(match=match).latest("number")
-        state = engine.from_json(game.state)
+        state = game_state(game)
         decision = engine.legal_actions(state)
         plays = [action for action in decision.actions if action["kind"] == "play"]
         if decision.seat == seat and state.turn >= turn and any(map(play, plays)):
@@ -139,7 +139,7 @@ def test_the_playmat_draws_its_cards_at_the_players_card_size(client, carol, bob
 def test_exerted_and_damaged_cards_say_so(client, carol, bob):
     match = start_match(carol, bob)
     play_until_main_phase(match, [carol, bob], turn=4)
-    state = engine.from_json(Game.objects.get(match=match).state)
+    state = game_state(Game.objects.get(match=match))
     client.force_login(carol)
 
     page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
@@ -165,7 +165,7 @@ def test_a_moment_read_for_every_socket_gives_each_the_chat_log_it_would_read_it
         for player in (carol, bob):
             seen.setdefault(player, []).append(match_screen(match_id=match.pk, viewer=player))
         game = Game.objects.filter(match=match).latest("number")
-        state = engine.from_json(game.state)
+        state = game_state(game)
         decision = engine.legal_actions(state)
         action = agent.choose(state, decision)
         game_act(

@@ -13,7 +13,7 @@ import pytest
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.models import Game
-from game.selectors import match_moment, match_screen
+from game.selectors import game_state, match_moment, match_screen
 from game.services.matches import game_act
 from tests.game.conftest import start_match
 
@@ -48,7 +48,7 @@ def played_game(carol, bob, *, actions: int):
     agent = GreedyAgent()
     for _ in range(actions):
         game = Game.objects.filter(match=match).latest("number")
-        state = engine.from_json(game.state)
+        state = game_state(game)
         decision = engine.legal_actions(state)
         player = carol if decision.seat == 0 else bob
         action = agent.choose(state, decision)
@@ -59,7 +59,7 @@ def played_game(carol, bob, *, actions: int):
 def test_the_game_messages_and_views_of_every_seat_make_no_cycle(carol, bob):
     match = played_game(carol, bob, actions=40)
     game = Game.objects.filter(match=match).latest("number")
-    state = engine.from_json(game.state)
+    state = game_state(game)
     events = list(game.opening_events)
     for logged in game.actions.order_by("number"):
         events += logged.events

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from game.engine import api as engine
 from game.models import Game
+from game.selectors import game_state
 from game.services.matches import game_act, match_concede
 from tests.factories import UserFactory
 from tests.game.conftest import start_match
@@ -20,7 +21,7 @@ def play(match, moves: int, seed: int = 3) -> None:
     chooser = random.Random(seed)
     for _ in range(moves):
         game = Game.objects.filter(match=match).latest("number")
-        decision = engine.legal_actions(engine.from_json(game.state))
+        decision = engine.legal_actions(game_state(game))
         if decision.seat is None:
             return
         player = match.seats.get(seat=decision.seat).player

@@ -9,7 +9,7 @@ from django.urls import reverse
 from game import computer
 from game.engine import api as engine
 from game.models import ComputerOpponent, Match, MatchStatus
-from game.selectors import match_history, resumable_matches, skirmish_record
+from game.selectors import game_state, match_history, resumable_matches, skirmish_record
 from game.services import matches
 from game.services.attendance import match_absences_sweep
 from game.services.matches import MatchError, game_act, match_concede, match_ready
@@ -77,7 +77,7 @@ def play_a_little(match, person, decisions=12):
     turns run as the task would run them."""
     for _ in range(decisions):
         game = match.games.order_by("-number").first()
-        decision = engine.legal_actions(engine.from_json(game.state))
+        decision = engine.legal_actions(game_state(game))
         if decision.seat == 0:
             game_act(match_id=match.pk, player=person, ply=game.applied, action=decision.actions[0])
         else:
@@ -87,7 +87,7 @@ def play_a_little(match, person, decisions=12):
 def test_the_computer_acts_only_on_its_own_decision_and_a_task_run_twice_acts_once(carol):
     match = skirmish_start(player=carol, deck=carol.deck, archetype="jedi", level="normal")
     game = match.games.get()
-    decision = engine.legal_actions(engine.from_json(game.state))
+    decision = engine.legal_actions(game_state(game))
     if decision.seat == 0:
         assert not computer_move(match_id=match.pk, game_number=1, ply=game.applied)
         game_act(match_id=match.pk, player=carol, ply=game.applied, action=decision.actions[0])
@@ -133,7 +133,7 @@ def test_a_computer_turn_is_scheduled_after_the_commit_only_when_it_decides(
         with django_capture_on_commit_callbacks(execute=True):
             match = skirmish_start(player=carol, deck=carol.deck, archetype="sith", level="easy")
         game = match.games.get()
-        computer_first = engine.legal_actions(engine.from_json(game.state)).seat == 1
+        computer_first = engine.legal_actions(game_state(game)).seat == 1
         assert dispatched == (["game.computer_move"] if computer_first else [])
         seen.add(computer_first)
         dispatched.clear()

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 
 from game.engine import api as engine
 from game.models import Game, Match, MatchStatus
-from game.selectors import match_history, skirmish_record
+from game.selectors import game_state, match_history, skirmish_record
 from game.services.skirmish import skirmish_start
 from tests.game.conftest import player_with_deck
 
@@ -29,7 +29,7 @@ def standing(match):
     """The match's status, and its current game's ply and deciding seat."""
     status = Match.objects.get(pk=match.pk).status
     game = Game.objects.filter(match=match).order_by("-number").first()
-    return status, game.applied, engine.legal_actions(engine.from_json(game.state))
+    return status, game.applied, engine.legal_actions(game_state(game))
 
 
 async def test_a_whole_skirmish_through_the_socket(open_page, settings):
@@ -72,7 +72,9 @@ def stored_like_any_match(match, carol):
     game = Game.objects.get(match=match)
     assert game.actions.filter(seat=1).exists()
     log = list(game.actions.order_by("number").values_list("action", flat=True))
-    assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == game.state
+    assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == engine.to_json(
+        game_state(game)
+    )
     (past,) = match_history(player=carol)
     assert past.skirmish == "Easy"
     assert sum(skirmish_record(player=carol).values()) == 1
