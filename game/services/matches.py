@@ -7,6 +7,7 @@ client sends the number of actions it has seen, so a resent action finds its ply
 played and is answered without being applied twice.
 """
 
+import functools
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -634,7 +635,8 @@ def _announce_medallion(match: Match, *, created: bool = False) -> None:
 
 
 # Every decision reads the match, its seats and its game under the match's lock. These reads
-# are written in SQL: building them with the ORM took longer than running them.
+# are written in SQL, made once per process from the models: building them with the ORM on
+# every decision took longer than running them.
 
 
 def _columns(model, *, alias: str, leaving: Iterable[str] = ()) -> str:
@@ -649,10 +651,44 @@ def _for_update(sql: str) -> str:
     return f"{sql} FOR UPDATE" if connection.features.has_select_for_update else sql
 
 
-def locked_match(match_id: int) -> Match:
+@functools.cache
+def _locked_match_sql() -> str:
     columns = _columns(Match, alias="m")
-    sql = f"SELECT {columns} FROM {Match._meta.db_table} m WHERE m.id = %s"  # noqa: S608 - names from models
-    match = next(iter(Match.objects.raw(_for_update(sql), [match_id])), None)
+    return _for_update(f"SELECT {columns} FROM {Match._meta.db_table} m WHERE m.id = %s")  # noqa: S608 - names from models
+
+
+@functools.cache
+def _locked_last_game_sql() -> str:
+    columns = _columns(Game, alias="g", leaving=(*GAME_START_FIELDS, "state"))
+    return _for_update(
+        f"SELECT {columns} FROM {Game._meta.db_table} g WHERE g.match_id = %s"  # noqa: S608 - names from models
+        " ORDER BY g.number DESC LIMIT 1"
+    )
+
+
+@functools.cache
+def _moment_seats_sql() -> str:
+    preferences = Preferences._meta
+    autopass = preferences.get_field("pass_when_out_of_actions").column
+    columns = _columns(MatchSeat, alias="s", leaving=MOMENT_SEAT_DEFERRED)
+    return (
+        f"SELECT {columns}, p.{autopass} AS autopass"  # noqa: S608 - names from models
+        f" FROM {MatchSeat._meta.db_table} s"
+        f" LEFT JOIN {preferences.db_table} p"
+        f" ON p.{preferences.get_field('user').column} = s.player_id"
+        " WHERE s.match_id = %s ORDER BY s.seat"
+    )
+
+
+@functools.cache
+def _players_sql(count: int) -> str:
+    columns = _columns(User, alias="u", leaving=("password",))
+    places = ", ".join(["%s"] * count)
+    return f"SELECT {columns} FROM {User._meta.db_table} u WHERE u.id IN ({places})"  # noqa: S608 - names from models
+
+
+def locked_match(match_id: int) -> Match:
+    match = next(iter(Match.objects.raw(_locked_match_sql(), [match_id])), None)
     if match is None:
         raise MatchError("There is no such match.")
     return match
@@ -661,41 +697,18 @@ def locked_match(match_id: int) -> Match:
 def _locked_last_game(match: Match) -> Game | None:
     """The match's latest game, locked, without its large fields (its state is read when
     first used, if ``live_states`` lacks it)."""
-    columns = _columns(Game, alias="g", leaving=(*GAME_START_FIELDS, "state"))
-    sql = (
-        f"SELECT {columns} FROM {Game._meta.db_table} g WHERE g.match_id = %s"  # noqa: S608 - names from models
-        " ORDER BY g.number DESC LIMIT 1"
-    )
-    return next(iter(Game.objects.raw(_for_update(sql), [match.pk])), None)
+    return next(iter(Game.objects.raw(_locked_last_game_sql(), [match.pk])), None)
 
 
 def _moment_seats(match: Match) -> list[MatchSeat]:
     """The match's seats as a moment has them (``game.selectors.match_moment``, for the
     moment shipped with the announcement), each with its player's ``autopass``: Pass When
     Out of Actions."""
-    preferences = Preferences._meta
-    autopass = preferences.get_field("pass_when_out_of_actions").column
-    columns = _columns(MatchSeat, alias="s", leaving=MOMENT_SEAT_DEFERRED)
-    seats = list(
-        MatchSeat.objects.raw(
-            f"SELECT {columns}, p.{autopass} AS autopass"  # noqa: S608 - names from models
-            f" FROM {MatchSeat._meta.db_table} s"
-            f" LEFT JOIN {preferences.db_table} p"
-            f" ON p.{preferences.get_field('user').column} = s.player_id"
-            " WHERE s.match_id = %s ORDER BY s.seat",
-            [match.pk],
-        )
-    )
+    seats = list(MatchSeat.objects.raw(_moment_seats_sql(), [match.pk]))
     ids = [each.player_id for each in seats]
     if not ids:
         return seats
-    columns = _columns(User, alias="u", leaving=("password",))
-    players = User.objects.raw(
-        f"SELECT {columns} FROM {User._meta.db_table} u"  # noqa: S608 - names from models
-        f" WHERE u.id IN ({', '.join(['%s'] * len(ids))})",
-        ids,
-    )
-    by_id = {each.pk: each for each in players}
+    by_id = {each.pk: each for each in User.objects.raw(_players_sql(len(ids)), ids)}
     for each in seats:
         each.player = by_id[each.player_id]
     return seats
