@@ -358,9 +358,7 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
             if stored is not None and stored.seat == seat and stored.action == action:
                 return Played(game=game, events=[], resent=True)
             raise StalePly("The game has moved on since: here it is as it stands.")
-        state = live_states.take(game)
-        if state is None:
-            state = game_state(game)  # its state deferred above: read now
+        state = _current_state(game)
         decision = engine.legal_actions(state)
         if decision.seat != seat:
             raise MatchError("It is not your decision: wait for your opponent.")
@@ -420,9 +418,7 @@ def computers_play_on(*, match_id: int, game_number: int, ply: int, agents: dict
         )
         if game is None or game.applied != ply or _time_out(match):
             return 0
-        state = live_states.take(game)
-        if state is None:
-            state = game_state(game)
+        state = _current_state(game)
         logged = []
         while state.winner is None and len(logged) < site_settings.COMPUTER_RUN_ACTIONS:
             decision = engine.legal_actions(state)
@@ -444,6 +440,13 @@ def computers_play_on(*, match_id: int, game_number: int, ply: int, agents: dict
         _state_store(match, game, state)
         announce(match)
     return len(logged)
+
+
+def _current_state(game: Game):
+    """The state of ``game``, read under its match's lock: as this process kept it, if it
+    did, else as stored (its snapshot and the log since)."""
+    state = live_states.take(game)
+    return game_state(game) if state is None else state
 
 
 def _state_store(match: Match, game: Game, state, *, seats: list[MatchSeat] = ()) -> None:
