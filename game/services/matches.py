@@ -7,7 +7,6 @@ client sends the number of actions it has seen, so a resent action finds its ply
 played and is answered without being applied twice.
 """
 
-import functools
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from datetime import timedelta
 
 from django.conf import settings as site_settings
 from django.contrib.auth.hashers import check_password, make_password
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from collection.decks import selectors as deck_selectors
@@ -38,7 +37,6 @@ from game.models import (
 )
 from game.selectors import (
     MATCH_LOBBIES,
-    MOMENT_SEAT_DEFERRED,
     MatchMoment,
     card_faces,
     clock_left_ms,
@@ -56,9 +54,16 @@ from game.selectors import (
     seed_commitment,
     side_of,
 )
+from game.services.decision_sql import (
+    decision_reads,
+    fetch_in_order,
+    locked_match_sql,
+    log_and_game_save,
+    row_match,
+)
 from game.signals import match_finished_on_commit
 from guilds.selectors import guild_id_of, guild_member_ids
-from tcgsite.accounts.models import Preferences, User
+from tcgsite.accounts.models import User
 from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
 from tcgsite.errors import UserError
 from tcgsite.lobbies.registry import lobby_panel_message
@@ -343,12 +348,12 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     by the same seat: that is a resend, answered as played.
     """
     with transaction.atomic():
-        match = locked_match(match_id)
-        seats = _moment_seats(match)
+        match, seats, game = decision_reads(match_id)
+        if match is None:
+            raise MatchError("There is no such match.")
         seat = seat_among(seats, player).seat
         if match.status != MatchStatus.PLAYING:
             raise MatchError("The match is not in progress.")
-        game = _locked_last_game(match)
         if _time_out(match):
             return Played(game=game, events=[])
         if game.ended is not None:
@@ -367,15 +372,11 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
         except IllegalAction as error:
             raise MatchError("That is not a legal action now.") from error
         game.applied += 1
-        logged = [
-            GameAction.objects.create(
-                game=game, number=game.applied, seat=seat, action=action, events=events
-            )
-        ]
+        logged = [_logged(game, seat, action, events)]
         autopass = {each.seat for each in seats if each.autopass}
         # A new list: the logged action keeps its own events.
         events = events + _passes_when_out_of_actions(autopass, game, state, logged)
-        _state_store(match, game, state, seats=seats)
+        _state_store(match, game, state, logged, seats=seats)
         announce(match, moment=_moment_after(match, seats, game, state, ply, logged))
     return Played(game=game, events=events)
 
@@ -426,18 +427,9 @@ def computers_play_on(*, match_id: int, game_number: int, ply: int, agents: dict
                 break
             action = agents[decision.seat].choose(state, decision)
             events = engine.apply(state, action)
-            logged.append(
-                GameAction(
-                    game=game,
-                    number=game.applied + len(logged) + 1,
-                    seat=decision.seat,
-                    action=action,
-                    events=events,
-                )
-            )
-        GameAction.objects.bulk_create(logged)
-        game.applied += len(logged)
-        _state_store(match, game, state)
+            game.applied += 1
+            logged.append(_logged(game, decision.seat, action, events))
+        _state_store(match, game, state, logged)
         announce(match)
     return len(logged)
 
@@ -449,10 +441,25 @@ def _current_state(game: Game):
     return game_state(game) if state is None else state
 
 
-def _state_store(match: Match, game: Game, state, *, seats: list[MatchSeat] = ()) -> None:
-    """Save the game as ``state`` left it, and go on: the match's next game or end when the
-    game is won, else the next decider's clock and, if a computer decides, its turn. The
-    match's ``seats``, when the caller holds them, follow the clocks."""
+def _logged(game: Game, seat: int, action: object, events: list[dict]) -> GameAction:
+    """The game's latest action (its ``applied``-th), to store with the game (``_state_store``)."""
+    return GameAction(
+        game=game,
+        number=game.applied,
+        seat=seat,
+        action=action,
+        events=events,
+        created=timezone.now(),
+    )
+
+
+def _state_store(
+    match: Match, game: Game, state, logged: list[GameAction], *, seats: list[MatchSeat] = ()
+) -> None:
+    """Save the game as ``state`` left it, with the actions ``logged`` since it was read,
+    and go on: the match's next game or end when the game is won, else the next decider's
+    clock and, if a computer decides, its turn. The match's ``seats``, when the caller holds
+    them, follow the clocks."""
     fields = ["applied"]
     if state.winner is not None or game.applied - game.state_applied >= SNAPSHOT_ACTIONS:
         game.state, game.state_applied = engine.to_json(state), game.applied
@@ -462,7 +469,7 @@ def _state_store(match: Match, game: Game, state, *, seats: list[MatchSeat] = ()
         game.win_reason = WIN_REASONS.get(state.win_reason or "", state.win_reason or "")
         game.ended = timezone.now()
         fields += ["winner_seat", "win_reason", "ended"]
-    game.save(update_fields=fields)
+    log_and_game_save(logged, game, fields)
     if state.winner is not None:
         finish_game(match, game)
     else:
@@ -483,11 +490,7 @@ def _passes_when_out_of_actions(
             break
         passed = engine.apply(state, pass_())
         game.applied += 1
-        logged.append(
-            GameAction.objects.create(
-                game=game, number=game.applied, seat=decision.seat, action=pass_(), events=passed
-            )
-        )
+        logged.append(_logged(game, decision.seat, pass_(), passed))
         events += passed
     return events
 
@@ -637,84 +640,11 @@ def _announce_medallion(match: Match, *, created: bool = False) -> None:
         send_on_commit(group=lobby_group(lobby), message_type="lobby.panel", payload=payload)
 
 
-# Every decision reads the match, its seats and its game under the match's lock. These reads
-# are written in SQL, made once per process from the models: building them with the ORM on
-# every decision took longer than running them.
-
-
-def _columns(model, *, alias: str, leaving: Iterable[str] = ()) -> str:
-    return ", ".join(
-        f"{alias}.{field.column}"
-        for field in model._meta.concrete_fields
-        if field.name not in leaving
-    )
-
-
-def _for_update(sql: str) -> str:
-    return f"{sql} FOR UPDATE" if connection.features.has_select_for_update else sql
-
-
-@functools.cache
-def _locked_match_sql() -> str:
-    columns = _columns(Match, alias="m")
-    return _for_update(f"SELECT {columns} FROM {Match._meta.db_table} m WHERE m.id = %s")  # noqa: S608 - names from models
-
-
-@functools.cache
-def _locked_last_game_sql() -> str:
-    columns = _columns(Game, alias="g", leaving=(*GAME_START_FIELDS, "state"))
-    return _for_update(
-        f"SELECT {columns} FROM {Game._meta.db_table} g WHERE g.match_id = %s"  # noqa: S608 - names from models
-        " ORDER BY g.number DESC LIMIT 1"
-    )
-
-
-@functools.cache
-def _moment_seats_sql() -> str:
-    preferences = Preferences._meta
-    autopass = preferences.get_field("pass_when_out_of_actions").column
-    columns = _columns(MatchSeat, alias="s", leaving=MOMENT_SEAT_DEFERRED)
-    return (
-        f"SELECT {columns}, p.{autopass} AS autopass"  # noqa: S608 - names from models
-        f" FROM {MatchSeat._meta.db_table} s"
-        f" LEFT JOIN {preferences.db_table} p"
-        f" ON p.{preferences.get_field('user').column} = s.player_id"
-        " WHERE s.match_id = %s ORDER BY s.seat"
-    )
-
-
-@functools.cache
-def _players_sql(count: int) -> str:
-    columns = _columns(User, alias="u", leaving=("password",))
-    places = ", ".join(["%s"] * count)
-    return f"SELECT {columns} FROM {User._meta.db_table} u WHERE u.id IN ({places})"  # noqa: S608 - names from models
-
-
 def locked_match(match_id: int) -> Match:
-    match = next(iter(Match.objects.raw(_locked_match_sql(), [match_id])), None)
-    if match is None:
+    rows = fetch_in_order([(locked_match_sql(), [match_id])])[0]
+    if not rows:
         raise MatchError("There is no such match.")
-    return match
-
-
-def _locked_last_game(match: Match) -> Game | None:
-    """The match's latest game, locked, without its large fields (its state is read when
-    first used, if ``live_states`` lacks it)."""
-    return next(iter(Game.objects.raw(_locked_last_game_sql(), [match.pk])), None)
-
-
-def _moment_seats(match: Match) -> list[MatchSeat]:
-    """The match's seats as a moment has them (``game.selectors.match_moment``, for the
-    moment shipped with the announcement), each with its player's ``autopass``: Pass When
-    Out of Actions."""
-    seats = list(MatchSeat.objects.raw(_moment_seats_sql(), [match.pk]))
-    ids = [each.player_id for each in seats]
-    if not ids:
-        return seats
-    by_id = {each.pk: each for each in User.objects.raw(_players_sql(len(ids)), ids)}
-    for each in seats:
-        each.player = by_id[each.player_id]
-    return seats
+    return row_match(rows[0])
 
 
 def seat_of(match: Match, player: User) -> MatchSeat:
