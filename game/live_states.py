@@ -65,3 +65,29 @@ class LiveStates:
 
 # A live game's packed state is about 20 KB: a thousand games' take about 20 MB a process.
 live_states = LiveStates(size=1000)
+
+
+class PackedHere:
+    """What this process packed lately for its other processes, by the bytes it packed: the
+    sockets of this process that receive those bytes back (through the channel layer) take
+    the original instead of unpacking a copy of it. The originals must not be changed once
+    packed. The oldest are forgotten beyond ``size``. Shared by the threads of a process."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.kept: OrderedDict[bytes, object] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def keep(self, packed: bytes, original: object) -> None:
+        with self.lock:
+            self.kept[packed] = original
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+
+    def original(self, packed: bytes) -> object | None:
+        with self.lock:
+            return self.kept.get(packed)
+
+
+# Kept for the few milliseconds until the announcement of each comes back.
+packed_here = PackedHere(size=32)

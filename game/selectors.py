@@ -7,6 +7,7 @@ import hashlib
 import json
 import math
 import pickle
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
@@ -24,7 +25,7 @@ from game.engine.decklists import card_definition, load_set, starter_decklist, s
 from game.engine.setup import created_titles
 from game.engine.state import State
 from game.labels import action_label
-from game.live_states import live_states, pack_state, unpack_state
+from game.live_states import live_states, pack_state, packed_here, unpack_state
 from game.models import (
     DRAWN_BY_AGREEMENT,
     ComputerOpponent,
@@ -337,19 +338,26 @@ class MatchMoment:
             game = copy.copy(game)
             game.__dict__.pop("state", None)  # deferred in the copy: not read again
             state = pack_state(self.state)
-        return pickle.dumps(
+        packed = pickle.dumps(
             (replace(self, game=game, state=None), state), protocol=pickle.HIGHEST_PROTOCOL
         )
+        packed_here.keep(packed, (self, state))
+        return packed
 
     @classmethod
     def unpack(cls, packed: bytes) -> "MatchMoment":
         """The moment ``pack`` made, after the commit it announces: its game's state is kept
-        for the process's next action on the game (``game.live_states``)."""
-        moment, state = pickle.loads(packed)  # noqa: S301 - written by ``pack`` in a web process
+        for the process's next action on the game (``game.live_states``). In the process that
+        packed it, the moment itself (nothing changes a moment once made)."""
+        original = packed_here.original(packed)
+        if original is not None:
+            moment, state = original
+        else:
+            moment, state = pickle.loads(packed)  # noqa: S301 - written by ``pack`` in a web process
         if moment.game is None:
             return moment
         live_states.keep(moment.game, state)
-        return replace(moment, state=unpack_state(state))
+        return moment if original is not None else replace(moment, state=unpack_state(state))
 
 
 def game_state(game: Game) -> State:
@@ -579,7 +587,7 @@ def _chat_lines(match: Match, viewer: User, *, since) -> list[tuple]:
 
 
 def _board(state, seat: int | None, names, titles, faces) -> dict:
-    view = _with_faces(engine.view(state, seat), faces)
+    view = engine.view(state, seat)
     bottom = 0 if seat is None else seat
     decision = view["decision"]
     actions = [
@@ -594,7 +602,7 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
         }
         for action in decision.get("actions", ())
     ]
-    _mark_actions(view, actions)
+    _dress_cards(view, faces, actions)
 
     def player(seat: int) -> dict:
         seen = view["players"][seat]
@@ -632,48 +640,46 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
     }
 
 
-def _with_faces(value, faces):
-    """The view with each card's face address, [set, number], where its deck had one."""
-    if isinstance(value, list):
-        return [_with_faces(item, faces) for item in value]
-    if isinstance(value, dict):
-        copied = {key: _with_faces(item, faces) for key, item in value.items()}
-        if "id" in value and "title" in value and value["title"] in faces:
-            copied["face"] = faces[value["title"]]
-        return copied
-    return value
-
+# Where a view holds cards (game.engine.views): each player's avatar and zones, each quest
+# and its units; a "choose" decision's choices besides.
+_PLAYER_ZONES = ("hand", "discard", "quest_pile", "items", "abilities", "completed", "removed")
 
 # The kinds of action that play a card from the hand: the hand's affordable cards.
 _PLAY_KINDS = frozenset({"play", "play_tactic"})
 
 
-def _mark_actions(view: dict, actions: list[dict]) -> None:
-    """Mark the cards of ``view`` that a legal action names (``actionable``: a double-click,
-    Enter or a drag does it) and those the viewer can play from the hand now (``playable``,
-    the playmat's affordable hint). Only the deciding seat's view holds actions, so nothing is
-    marked for anyone else."""
+def _playmat_cards(view: dict) -> Iterator[dict]:
+    for player in view["players"]:
+        yield player["avatar"]
+        for zone in _PLAYER_ZONES:
+            yield from player[zone] or ()
+    for quest in view["quests"]:
+        yield quest["card"]
+        for units in quest["units"]:
+            yield from units
+
+
+def _dress_cards(view: dict, faces: dict, actions: list[dict]) -> None:
+    """Give each card of ``view`` (a view the engine has just made for this screen) its face
+    address, [set, number], where its deck had one; and mark the playmat's cards that a legal
+    action names (``actionable``: a double-click, Enter or a drag does it), those the viewer
+    can play from the hand now (``playable``, the playmat's affordable hint) and those in the
+    combat. Only the deciding seat's view holds actions, so nothing is marked actionable or
+    playable for anyone else."""
     named = {action["card"] for action in actions if action["card"] is not None}
     playable = {action["card"] for action in actions if action["kind"] in _PLAY_KINDS}
     combatants = set()
     for side in (view["combat"] or {}).get("sides", ()):
         combatants.update(side["combatants"])
-
-    for part in (view["players"], view["quests"]):
-        _mark_cards(part, named, playable, combatants)
-
-
-def _mark_cards(value, named: set, playable: set, combatants: set) -> None:
-    if isinstance(value, list):
-        for item in value:
-            _mark_cards(item, named, playable, combatants)
-    elif isinstance(value, dict):
-        if "id" in value and "title" in value:
-            value["actionable"] = value["id"] in named
-            value["playable"] = value["id"] in playable
-            value["combatant"] = value["id"] in combatants
-        for item in value.values():
-            _mark_cards(item, named, playable, combatants)
+    for card in view["decision"].get("choices", ()):
+        if card["title"] in faces:
+            card["face"] = faces[card["title"]]
+    for card in _playmat_cards(view):
+        if card["title"] in faces:
+            card["face"] = faces[card["title"]]
+        card["actionable"] = card["id"] in named
+        card["playable"] = card["id"] in playable
+        card["combatant"] = card["id"] in combatants
 
 
 def _pips(tokens: int, level: int | None) -> list[bool]:

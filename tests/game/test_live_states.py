@@ -9,8 +9,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from game import selectors
 from game.engine import api as engine
-from game.live_states import LiveStates, live_states, pack_state
+from game.live_states import LiveStates, PackedHere, live_states, pack_state
 from game.models import Game, Match, MatchSeat
 from game.selectors import MatchMoment, game_state
 from game.services import matches
@@ -178,3 +179,41 @@ def test_the_stored_state_is_a_snapshot_every_few_actions_and_at_the_end_and_rep
     assert len(snapshots) >= game.applied // 4
     log = list(game.actions.order_by("number").values_list("action", flat=True))
     assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == game.state
+
+
+def test_the_process_that_packed_a_moment_takes_it_back_as_made_and_others_unpack_a_copy(
+    carol, bob, monkeypatch
+):
+    shipped = []
+    monkeypatch.setattr(
+        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
+    )
+    match = start_match(carol, bob)
+    game = Game.objects.get(match=match)
+    decision = engine.legal_actions(game_state(game))
+    player = MatchSeat.objects.get(match=match, seat=decision.seat).player
+    game_act(match_id=match.pk, player=player, ply=0, action=decision.actions[0])
+    (packed,) = [payload["moment"] for payload in shipped if "moment" in payload]
+    game.refresh_from_db()
+
+    here = MatchMoment.unpack(packed)
+    assert MatchMoment.unpack(bytes(bytearray(packed))) is here  # the bytes, however carried
+    assert engine.to_json(live_states.take(game)) == engine.to_json(game_state(game))
+
+    monkeypatch.setattr(selectors, "packed_here", PackedHere(size=4))
+    live_states.kept.clear()
+    elsewhere = MatchMoment.unpack(packed)
+    assert elsewhere is not here and elsewhere.state is not here.state
+    assert engine.to_json(elsewhere.state) == engine.to_json(here.state)
+    assert [seat.player.username for seat in elsewhere.seats] == [
+        seat.player.username for seat in here.seats
+    ]
+    assert engine.to_json(live_states.take(game)) == engine.to_json(game_state(game))
+
+
+def test_what_a_process_packed_is_forgotten_beyond_its_size():
+    here = PackedHere(size=2)
+    for number in range(3):
+        here.keep(f"packed {number}".encode(), number)
+    assert here.original(b"packed 0") is None
+    assert [here.original(f"packed {number}".encode()) for number in (1, 2)] == [1, 2]
