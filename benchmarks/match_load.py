@@ -2,17 +2,19 @@
 
 For each size N (50, 200 and 1,000 matches by default) the script creates N Practice Games,
 each begun, with two players and an observer, starts the site's web processes
-(benchmarks/lobby_asgi.py): one daphne per core (BENCH_PROCESSES), all accepting from one
-listening socket as a site deployed behind its proxy runs them, so a match's sockets may be
-served by different processes and meet through the channel layer. It opens the 3N match
-sockets (ws/match/<id>/) from this process over the loopback, ten at a time, each ten once
-their pages show the match. For BENCH_SECONDS seconds (30), each match's deciding player
-sends one legal action, the first button of their prompt, every BENCH_SEND_PERIOD seconds (5;
-the matches spread evenly over the period), as a page does: ``{"type": "act", "ply": ...,
-"action": ...}`` taken from the button's hx-vals. A player waits for the view of their last
-action before sending the next, as a person does, so a slow server gets fewer actions, not a
-backlog. An action's latency is from its send to the arrival, at the last of the match's
-three sockets, of a view past the ply it was sent at (the ``data-ply`` of the prompt).
+(benchmarks/lobby_asgi.py): one daphne per core (BENCH_PROCESSES), each on a port of its own
+as ``make start`` runs them behind the site's proxy. It opens the 3N match sockets
+(ws/match/<id>/) from this process over the loopback, ten at a time, each ten once their pages
+show the match, each socket to a process chosen at random (seeded), as a round-robin proxy
+shares out players who arrive each at their own time: a match's sockets may meet on one
+process or be served by different ones and meet through the channel layer. For BENCH_SECONDS
+seconds (30), each match's deciding player sends one legal action, the first button of their
+prompt, every BENCH_SEND_PERIOD seconds (5; the matches spread evenly over the period), as a
+page does: ``{"type": "act", "ply": ..., "action": ...}`` taken from the button's hx-vals. A
+player waits for the view of their last action before sending the next, as a person does, so
+a slow server gets fewer actions, not a backlog. An action's latency is from its send to the
+arrival, at the last of the match's three sockets, of a view past the ply it was sent at (the
+``data-ply`` of the prompt).
 
 The baseline is the bare echo consumer of the same ASGI application on as many processes,
 measured just before: the same 3N sockets in groups of three (ws/bench/echo/<room>/), one
@@ -44,6 +46,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import resource
 import socket
@@ -173,11 +176,12 @@ def begun_practice_games(players: list[User]) -> list[int]:
 
 @dataclass
 class Server:
-    """The web processes serving one route: ``PROCESSES`` daphnes accepting from one listening
-    socket, as a site runs one per core behind its proxy."""
+    """The web processes serving one route: ``PROCESSES`` daphnes, each listening on a port of
+    its own, as ``make start`` runs one per core for the proxy's upstream (README,
+    "Production mode")."""
 
-    port: int
-    listener: socket.socket
+    ports: list[int]
+    listeners: list[socket.socket]
     processes: list[subprocess.Popen]
     log: object  # one file all the processes write their errors to
 
@@ -193,19 +197,33 @@ class Server:
         for process in self.processes:
             process.kill()
             process.wait()
-        self.listener.close()
+        for listener in self.listeners:
+            listener.close()
+
+
+class Proxy:
+    """Where the proxy in front of the processes sends each new socket: to any of them, as a
+    round-robin upstream does for players who arrive each at their own time (so a match's
+    sockets may meet on one process or not, by chance). Seeded: both routes of a size get
+    the same sequence."""
+
+    def __init__(self, ports: list[int], seed: int):
+        self.ports = ports
+        self.chooser = random.Random(seed)
+
+    def port(self) -> int:
+        return self.chooser.choice(self.ports)
 
 
 def start_server() -> Server:
-    listener = socket.create_server(("127.0.0.1", 0), backlog=4096)
-    listener.set_inheritable(True)
-    fd = listener.fileno()
+    listeners = [socket.create_server(("127.0.0.1", 0), backlog=4096) for _ in range(PROCESSES)]
     log = tempfile.TemporaryFile()
     daphne = str(Path(sys.executable).parent / "daphne")
-    server = Server(
-        port=listener.getsockname()[1],
-        listener=listener,
-        processes=[
+    processes = []
+    for listener in listeners:
+        listener.set_inheritable(True)
+        fd = listener.fileno()
+        processes.append(
             subprocess.Popen(  # noqa: S603
                 [daphne, "-v", "1", "--fd", str(fd), "benchmarks.lobby_asgi:application"],
                 cwd=ROOT,
@@ -215,12 +233,15 @@ def start_server() -> Server:
                 stdout=subprocess.DEVNULL,
                 stderr=log,
             )
-            for _ in range(PROCESSES)
-        ],
+        )
+    server = Server(
+        ports=[listener.getsockname()[1] for listener in listeners],
+        listeners=listeners,
+        processes=processes,
         log=log,
     )
-    # The listening socket takes connections before any process serves it: each process
-    # says when it listens.
+    # A listening socket takes connections before its process serves it: each process says
+    # when it listens.
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.said().count("Listening on") >= PROCESSES:
@@ -398,14 +419,14 @@ async def server_idle(pids: list[int], limit: float = IDLE_LIMIT) -> bool:
     return False
 
 
-async def warm_up(port: int, table: Table, server_pids: list[int]) -> None:
+async def warm_up(ports: list[int], table: Table, server_pids: list[int]) -> None:
     """Open and close one match's sockets, a few times over so that every process serves
     some, so the memory measured after is the matches' own and not the first render's
     (templates compiled, modules imported, caches filled)."""
     failures: list[str] = []
     opened = [
         await open_socket(port, table, slot, failures)
-        for _ in range(PROCESSES)
+        for port in ports
         for slot in range(SOCKETS_PER_MATCH)
     ]
     connections = [connection for connection in opened if connection is not None]
@@ -415,7 +436,7 @@ async def warm_up(port: int, table: Table, server_pids: list[int]) -> None:
 
 
 async def measure(
-    port: int, tables: list[Table], server_pids: list[int], *, memory: bool
+    proxy: Proxy, tables: list[Table], server_pids: list[int], *, memory: bool
 ) -> Result:
     """Connect every table's sockets, let each table act at a human rate, and time each
     action's arrival at all three of its sockets; with ``memory``, the server's memory per
@@ -434,7 +455,7 @@ async def measure(
             pass
 
     if memory:
-        await warm_up(port, tables[0], server_pids)
+        await warm_up(proxy.ports, tables[0], server_pids)
         kib_before = resident_kib(server_pids)
     seats = [(table, slot) for table in tables for slot in range(SOCKETS_PER_MATCH)]
     failures: list[str] = []
@@ -443,7 +464,7 @@ async def measure(
     for wave in range(0, len(seats), ARRIVAL_WAVE):  # players arrive a few at a time
         batch = seats[wave : wave + ARRIVAL_WAVE]
         opened = await asyncio.gather(
-            *(open_socket(port, table, slot, failures) for table, slot in batch)
+            *(open_socket(proxy.port(), table, slot, failures) for table, slot in batch)
         )
         for (table, slot), connection in zip(batch, opened, strict=True):
             if connection is not None:
@@ -553,7 +574,8 @@ def measure_route(route: str, tables: list[Table], *, memory: bool) -> Result:
     server = start_server()
     try:
         try:
-            result = asyncio.run(measure(server.port, tables, server.pids, memory=memory))
+            proxy = Proxy(server.ports, seed=count)
+            result = asyncio.run(measure(proxy, tables, server.pids, memory=memory))
         except (OSError, websockets.WebSocketException) as error:
             raise SystemExit(
                 f"{route} at {count} matches: {error!r}\n{server.said()[-2000:]}"

@@ -122,11 +122,13 @@ def fetch_in_order(statements: Sequence[tuple[str, Sequence]]) -> list[list[tupl
                 results.append(cursor.fetchall())
         return results
     driver = connection.connection
+    # Leaving the pipeline sends them all and takes every result in one round trip; a fetch
+    # inside it would cost one more.
     with driver.pipeline():
         cursors = [driver.cursor() for _ in statements]
         for cursor, (sql, params) in zip(cursors, statements, strict=True):
             cursor.execute(sql, params)
-        return [cursor.fetchall() for cursor in cursors]
+    return [cursor.fetchall() for cursor in cursors]
 
 
 def row_match(row: Sequence) -> Match:
