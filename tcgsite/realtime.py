@@ -18,15 +18,17 @@ Consumers derive from ``RealtimeConsumer``, which relays these messages to its c
 docs/architecture.md ("Realtime") shows the whole pattern.
 """
 
+import functools
 import logging
 import re
 import time
-from functools import partial
 from typing import Any
 
+import redis
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -62,7 +64,7 @@ def send_on_commit(*, group: str, message_type: str, payload: dict[str, Any]) ->
         raise ValueError(f"invalid group name {group!r}")
     if clash := RESERVED_KEYS & payload.keys():
         raise ValueError(f"payload may not set {sorted(clash)}: send_on_commit sets them")
-    transaction.on_commit(partial(_send_now, group, message_type, payload))
+    transaction.on_commit(functools.partial(_send_now, group, message_type, payload))
 
 
 def user_group(user_id: int) -> str:
@@ -87,12 +89,34 @@ def _send_now(group: str, message_type: str, payload: dict[str, Any]) -> None:
         logger.exception("Could not send %s to group %s", message_type, group)
 
 
+# On Redis, a counter is made if missing and counted on in one atomic step, one round trip:
+# Django's cache.incr() asks whether the key exists first, a second round trip on every
+# message.
+NEXT_VERSION_SCRIPT = """
+redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2])
+return redis.call('INCR', KEYS[1])
+"""
+
+
+@functools.cache
+def _redis_next_version():
+    """The next-version script on the cache's Redis, None when the cache is not Redis."""
+    configured = settings.CACHES["default"]
+    if configured["BACKEND"] != "django.core.cache.backends.redis.RedisCache":
+        return None
+    return redis.Redis.from_url(configured["LOCATION"]).register_script(NEXT_VERSION_SCRIPT)
+
+
 def _next_version(group: str) -> int:
     key = _version_key(group)
-    # incr() is atomic (Redis INCR, a lock in locmem), so no two senders in any process ever
-    # take the same version. Only a missing counter (new, expired, or lost with Redis) is
-    # made first, by add(), which creates it only where none exists: one round trip a
-    # message, two when the counter is new. A counter that expires between the two is made
+    if (script := _redis_next_version()) is not None:
+        start = time.time_ns() // 1000
+        return script(
+            keys=[cache.make_and_validate_key(key)], args=[start, VERSION_COUNTER_SECONDS]
+        )
+    # incr() is atomic (a lock in locmem), so no two senders in any thread ever take the
+    # same version. Only a missing counter (new, or expired) is made first, by add(), which
+    # creates it only where none exists. A counter that expires between the two is made
     # again.
     for _ in range(3):
         try:
