@@ -26,6 +26,7 @@ from typing import Any
 
 import redis
 from asgiref.sync import async_to_sync
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -143,6 +144,16 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
     ``{"type": "error", "message": ...}`` and keeps the socket open; and it relays every
     message ``send_on_commit`` sends to a group the socket has joined.
     """
+
+    async def dispatch(self, message):
+        # Channels' dispatch first sends every message, a client's or a group's, to the
+        # database thread to close stale connections: database_sync_to_async does that around
+        # each call it makes anyway, and the extra turn made each message wait for the one
+        # database thread of its process twice.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def websocket_connect(self, message):
         if not self.scope["user"].is_authenticated:

@@ -4,6 +4,7 @@ import asyncio
 import logging
 import uuid
 
+import channels.consumer
 import pytest
 import pytest_asyncio
 from asgiref.sync import async_to_sync
@@ -318,4 +319,34 @@ async def test_group_message_reaches_the_connected_client_with_its_version(
         "seat": 2,
     }
     assert (await communicator.receive_json_from(timeout=2))["version"] == start + 2
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_message_goes_to_its_handler_without_a_turn_on_the_database_thread_first(
+    application, session_cookie, monkeypatch
+):
+    """Channels' dispatch sends each message to the database thread to close stale
+    connections before handling it; database_sync_to_async closes them around every call
+    anyway, so the site's consumers skip that turn, which made every delivery wait for the
+    process's one database thread twice."""
+    turns = []
+
+    async def closing_turn():
+        turns.append("closed")
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", closing_turn)
+    group = unique_group()
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{group}/", headers=[SITE_ORIGIN, session_cookie]
+    )
+    await communicator.connect()
+    await communicator.receive_json_from()
+    await communicator.send_json_to({"type": "ping"})
+    assert await communicator.receive_json_from() == {"type": "pong"}
+    await database_sync_to_async(announce)(group, seat=1)
+    assert (await communicator.receive_json_from(timeout=2))["seat"] == 1
+
+    assert turns == []
     await communicator.disconnect()
