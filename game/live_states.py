@@ -1,18 +1,22 @@
-"""The states of the live games a web process has just played or shown, kept packed so that
-the next action on a game starts from its state without reading and decoding the game's
-stored JSON (34 KB for a two-player game).
+"""The states of the live games a web process has just played or shown, kept so that the next
+action on a game starts from its state without reading and decoding the game's stored JSON
+(34 KB for a two-player game).
 
 A state is kept under its game's id and seed salt with its number of actions applied, and
 only once the transaction that stored them has committed (it comes with the announcement of
 the change: ``MatchMoment.unpack``). Under the match's lock, a game whose stored ``applied``
 is the kept one is in exactly the kept state, whichever process applied the actions (the
 engine is deterministic); the random salt keeps a state from being taken for another game
-that later got the same id."""
+that later got the same id. The state kept is the one the announcement's screens are built
+from, which nothing changes: each action takes a copy of its own (``game.ai.worlds.clone``,
+quicker than unpickling the state again).
+"""
 
 import pickle
 import threading
 from collections import OrderedDict
 
+from game.ai.worlds import clone
 from game.engine.state import State, from_dict, to_dict
 
 
@@ -31,39 +35,40 @@ def live_state_key(game) -> tuple[int, str]:
 
 
 class LiveStates:
-    """The latest packed state of each game by ``live_state_key``, with its number of actions
-    applied; the games least recently kept are forgotten beyond ``size``. Each ``take``
-    unpacks a state of its own, which the taker may change. Shared by the threads of a
-    process."""
+    """The latest state of each game by ``live_state_key``, with its number of actions
+    applied; the games least recently kept are forgotten beyond ``size``. A kept state is
+    never changed: each ``take`` is a copy of its own, which the taker may change. Shared by
+    the threads of a process."""
 
     def __init__(self, size: int):
         self.size = size
-        self.kept: OrderedDict[tuple[int, str], tuple[int, bytes]] = OrderedDict()
+        self.kept: OrderedDict[tuple[int, str], tuple[int, State]] = OrderedDict()
         self.lock = threading.Lock()
 
-    def keep(self, game, packed: bytes) -> None:
-        """Keep ``packed``, the state of ``game`` as committed with ``game.applied`` actions."""
+    def keep(self, game, state: State) -> None:
+        """Keep ``state``, the state of ``game`` as committed with ``game.applied`` actions,
+        which nothing may change from now on."""
         key = live_state_key(game)
         with self.lock:
             kept = self.kept.get(key)
             if kept is not None and kept[0] > game.applied:
                 return  # a later state is kept already
-            self.kept[key] = (game.applied, packed)
+            self.kept[key] = (game.applied, state)
             self.kept.move_to_end(key)
             while len(self.kept) > self.size:
                 self.kept.popitem(last=False)
 
     def take(self, game) -> State | None:
-        """The state of ``game`` after its ``applied`` actions, if kept (the caller holds the
-        match's lock, under which ``game`` was read)."""
+        """A copy of the state of ``game`` after its ``applied`` actions, if kept (the caller
+        holds the match's lock, under which ``game`` was read)."""
         with self.lock:
             kept = self.kept.get(live_state_key(game))
         if kept is None or kept[0] != game.applied:
             return None
-        return unpack_state(kept[1])
+        return clone(kept[1])
 
 
-# A live game's packed state is about 20 KB: a thousand games' take about 20 MB a process.
+# A thousand games' states, each shared with the screens of its last announcement.
 live_states = LiveStates(size=1000)
 
 

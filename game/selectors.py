@@ -341,7 +341,7 @@ class MatchMoment:
         packed = pickle.dumps(
             (replace(self, game=game, state=None), state), protocol=pickle.HIGHEST_PROTOCOL
         )
-        packed_here.keep(packed, (self, state))
+        packed_here.keep(packed, self)
         return packed
 
     @classmethod
@@ -351,13 +351,14 @@ class MatchMoment:
         packed it, the moment itself (nothing changes a moment once made)."""
         original = packed_here.original(packed)
         if original is not None:
-            moment, state = original
+            moment = original
         else:
             moment, state = pickle.loads(packed)  # noqa: S301 - written by ``pack`` in a web process
-        if moment.game is None:
-            return moment
-        live_states.keep(moment.game, state)
-        return moment if original is not None else replace(moment, state=unpack_state(state))
+            if moment.game is not None:
+                moment = replace(moment, state=unpack_state(state))
+        if moment.game is not None:
+            live_states.keep(moment.game, moment.state)
+        return moment
 
 
 def game_state(game: Game) -> State:

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from game import selectors
 from game.engine import api as engine
-from game.live_states import LiveStates, PackedHere, live_states, pack_state
+from game.live_states import LiveStates, PackedHere, live_states
 from game.models import Game, Match, MatchSeat
 from game.selectors import MatchMoment, game_state
 from game.services import matches
@@ -33,7 +33,7 @@ def a_state(carol, bob):
 
 def test_a_kept_state_is_taken_only_by_its_game_at_its_number_of_actions_each_a_copy(a_state):
     kept = LiveStates(size=4)
-    kept.keep(game_like(applied=3), pack_state(a_state))
+    kept.keep(game_like(applied=3), a_state)
 
     assert kept.take(game_like(applied=2)) is None
     assert kept.take(game_like(applied=4)) is None
@@ -42,7 +42,12 @@ def test_a_kept_state_is_taken_only_by_its_game_at_its_number_of_actions_each_a_
     first, second = kept.take(game_like(applied=3)), kept.take(game_like(applied=3))
     assert engine.to_json(first) == engine.to_json(a_state)
     first.turn += 5
+    first.seats[0].hand.pop()
+    first.cards[first.seats[1].avatar].damage += 3
     assert second.turn == a_state.turn == kept.take(game_like(applied=3)).turn
+    # The kept state, which the announcement's screens share, is never the one changed.
+    assert engine.to_json(second) == engine.to_json(a_state)
+    assert engine.to_json(kept.take(game_like(applied=3))) == engine.to_json(a_state)
 
 
 def test_an_earlier_state_never_replaces_a_later_one_and_the_oldest_games_are_forgotten(
@@ -51,14 +56,14 @@ def test_an_earlier_state_never_replaces_a_later_one_and_the_oldest_games_are_fo
     kept = LiveStates(size=2)
     later = engine.from_json(engine.to_json(a_state))
     later.turn += 1
-    kept.keep(game_like(applied=5), pack_state(later))
-    kept.keep(game_like(applied=4), pack_state(a_state))  # announced late
+    kept.keep(game_like(applied=5), later)
+    kept.keep(game_like(applied=4), a_state)  # announced late
     assert kept.take(game_like(applied=4)) is None
     assert kept.take(game_like(applied=5)).turn == later.turn
 
-    kept.keep(game_like(pk=2), pack_state(a_state))
-    kept.keep(game_like(pk=1, applied=6), pack_state(a_state))  # game 1 kept again
-    kept.keep(game_like(pk=3), pack_state(a_state))
+    kept.keep(game_like(pk=2), a_state)
+    kept.keep(game_like(pk=1, applied=6), a_state)  # game 1 kept again
+    kept.keep(game_like(pk=3), a_state)
     assert kept.take(game_like(pk=2)) is None
     assert kept.take(game_like(pk=1, applied=6)) is not None
     assert kept.take(game_like(pk=3)) is not None
@@ -86,7 +91,7 @@ def test_the_next_action_starts_from_the_announced_state_without_reading_the_sto
     match = start_match(carol, bob)
     players = {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
     game = Game.objects.get(match=match)
-    live_states.keep(game, pack_state(game_state(game)))
+    live_states.keep(game, game_state(game))
     chooser = random.Random(5)
 
     for _ in range(30):
@@ -112,7 +117,7 @@ def test_the_next_action_starts_from_the_announced_state_without_reading_the_sto
 def test_an_action_on_a_game_whose_state_is_not_kept_reads_the_stored_one(carol, bob):
     match = start_match(carol, bob)
     game = Game.objects.get(match=match)
-    live_states.keep(game_like(pk=game.pk, salt=game.seed_salt, applied=99), b"never used")
+    live_states.keep(game_like(pk=game.pk, salt=game.seed_salt, applied=99), game_state(game))
     state = game_state(game)
     decision = engine.legal_actions(state)
     player = MatchSeat.objects.get(match=match, seat=decision.seat).player
