@@ -51,18 +51,19 @@ class RowReader:
         fields = _fields(model, skipped)
         self.attnames = [field.attname for field in fields]
         self.width = len(fields)
-        self.converters: list[tuple[int, list[Callable]]] = []
+        # For each field that has converters: its position, its converters, its column.
+        self.converters: list[tuple[int, list[Callable], object]] = []
         for position, field in enumerate(fields):
             column = field.get_col(model._meta.db_table)
             converters = connection.ops.get_db_converters(column) + field.get_db_converters(
                 connection
             )
             if converters:
-                self.converters.append((position, (converters, column)))
+                self.converters.append((position, converters, column))
 
     def instance(self, row: Sequence, start: int = 0):
         values = list(row[start : start + self.width])
-        for position, (converters, column) in self.converters:
+        for position, converters, column in self.converters:
             value = values[position]
             for converter in converters:
                 value = converter(value, column, connection)
