@@ -49,6 +49,8 @@ def add_avatar(page, owned: dict) -> None:
         "#collection-results .tile", has=page.get_by_alt_text(avatar.title, exact=True)
     ).locator("img").dblclick()
     expect(page.locator("#deck-status")).to_have_text(f"Added 1 copy of {avatar.title}.")
+    # The page knows its deck has unsaved changes once the deck's own box is swapped in.
+    expect(page.locator("#deck-container")).to_have_attribute("data-dirty", "true")
 
 
 def test_reload_keeps_unsaved_edits_and_saving_clears_the_draft(page, screenshot, catalog):
@@ -96,9 +98,11 @@ def test_leaving_by_the_navigator_warns_and_the_draft_waits_until_discarded(
     questions = []
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
     page.locator(".navigator").hover()
+    collection = page.locator(".navigator").get_by_role("link", name="Collection")
+    expect(collection).to_be_visible()
     # The question comes a moment after the click: wait for it, not only for the page as it is.
     with page.expect_event("dialog"):
-        page.locator(".navigator").get_by_role("link", name="Collection").click()
+        collection.click()
     expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
     assert "unsaved changes" in questions[0]
     expect(page).to_have_url("/decks/")
