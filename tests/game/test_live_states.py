@@ -129,7 +129,9 @@ def test_an_action_on_a_game_whose_state_is_not_kept_reads_the_stored_one(carol,
     assert Match.objects.get(pk=match.pk).games.get().applied >= 1
 
 
-def test_a_shipped_moment_carries_the_state_packed_and_not_the_stored_json(carol, bob, monkeypatch):
+@pytest.fixture
+def first_action_shipped(carol, bob, monkeypatch) -> tuple[Game, bytes]:
+    """A match's first action, played: its game as stored, and the moment it shipped."""
     shipped = []
     monkeypatch.setattr(
         matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
@@ -139,9 +141,13 @@ def test_a_shipped_moment_carries_the_state_packed_and_not_the_stored_json(carol
     decision = engine.legal_actions(game_state(game))
     player = MatchSeat.objects.get(match=match, seat=decision.seat).player
     game_act(match_id=match.pk, player=player, ply=0, action=decision.actions[0])
-
     (packed,) = [payload["moment"] for payload in shipped if "moment" in payload]
     game.refresh_from_db()
+    return game, packed
+
+
+def test_a_shipped_moment_carries_the_state_packed_and_not_the_stored_json(first_action_shipped):
+    game, packed = first_action_shipped
     assert game.state[:200].encode() not in packed
     assert live_states.take(game) is None
     moment = MatchMoment.unpack(packed)
@@ -187,19 +193,9 @@ def test_the_stored_state_is_a_snapshot_every_few_actions_and_at_the_end_and_rep
 
 
 def test_the_process_that_packed_a_moment_takes_it_back_as_made_and_others_unpack_a_copy(
-    carol, bob, monkeypatch
+    first_action_shipped, monkeypatch
 ):
-    shipped = []
-    monkeypatch.setattr(
-        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
-    )
-    match = start_match(carol, bob)
-    game = Game.objects.get(match=match)
-    decision = engine.legal_actions(game_state(game))
-    player = MatchSeat.objects.get(match=match, seat=decision.seat).player
-    game_act(match_id=match.pk, player=player, ply=0, action=decision.actions[0])
-    (packed,) = [payload["moment"] for payload in shipped if "moment" in payload]
-    game.refresh_from_db()
+    game, packed = first_action_shipped
 
     here = MatchMoment.unpack(packed)
     assert MatchMoment.unpack(bytes(bytearray(packed))) is here  # the bytes, however carried
