@@ -11,12 +11,19 @@ than running them. On PostgreSQL the three reads go in one pipeline (psycopg's p
 mode): the server still runs them in order, each seeing what was committed before it ran,
 so the seats and the game are read after the match's lock is taken, exactly as when they
 are sent one by one; the writes are one statement (the insert in a WITH).
+
+A decision's transaction (``decision_transaction``) costs PostgreSQL two round trips in all:
+its BEGIN goes with the reads, and its writes wait to go with its COMMIT (any other statement
+sends them first, so everything runs in the order written).
 """
 
+import contextlib
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 
-from django.db import connection
+from django.db import connection, transaction
+from psycopg.pq import TransactionStatus
 
 from game.models import Game, GameAction, Match, MatchSeat
 from tcgsite.accounts.models import Preferences, User
@@ -111,9 +118,67 @@ def _last_game_sql() -> str:
     )
 
 
+# The writes of the decision transaction open in this context, waiting for its COMMIT.
+_waiting_writes: ContextVar[list[tuple[str, list]] | None] = ContextVar(
+    "decision_waiting_writes", default=None
+)
+
+
+@contextlib.contextmanager
+def decision_transaction() -> Iterator[None]:
+    """``transaction.atomic()``, in which ``log_and_game_save`` leaves its statement to go to
+    PostgreSQL with the COMMIT, in one round trip, unless another statement runs first: then
+    it goes before that one. Nested in another transaction, the statement goes at the end of
+    the block, and the outer transaction commits as usual."""
+    with transaction.atomic():
+        if connection.vendor != "postgresql":
+            yield
+            return
+        outermost = len(connection.atomic_blocks) == 1
+        waiting: list[tuple[str, list]] = []
+        token = _waiting_writes.set(waiting)
+        try:
+            with connection.execute_wrapper(functools.partial(_writes_first, waiting)):
+                yield
+        finally:
+            _waiting_writes.reset(token)
+        # After this COMMIT, the one atomic() sends next finds no transaction and sends
+        # nothing; then it runs the on-commit hooks as usual.
+        _writes_send(waiting, commit=outermost)
+
+
+def _writes_first(waiting: list, execute, sql, params, many, context):
+    _writes_send(waiting, commit=False)
+    return execute(sql, params, many, context)
+
+
+def _writes_send(waiting: list[tuple[str, list]], *, commit: bool) -> None:
+    driver = connection.connection
+    if driver is None:
+        return
+    # A transaction marked for rollback (an error caught inside atomic()) is rolled back by
+    # atomic(), and one that never began has nothing to commit.
+    commit = (
+        commit
+        and not connection.needs_rollback
+        and driver.info.transaction_status != TransactionStatus.IDLE
+    )
+    if not waiting and not commit:
+        return
+    with connection.wrap_database_errors, driver.pipeline(), driver.cursor() as cursor:
+        for sql, params in waiting:
+            cursor.execute(sql, params)
+        if commit:
+            # A statement, not driver.commit(), which would wait for the COMMIT before
+            # leaving the pipeline waits again: one round trip, not two.
+            cursor.execute("COMMIT")
+    waiting.clear()
+
+
 def fetch_in_order(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
     """The rows of each statement, run one after the other in the open transaction: in one
-    pipeline on PostgreSQL, else one by one."""
+    pipeline on PostgreSQL, with the transaction's BEGIN if nothing has started it yet, else
+    one by one."""
     connection.ensure_connection()
     if connection.vendor != "postgresql":
         results = []
@@ -122,10 +187,26 @@ def fetch_in_order(statements: Sequence[tuple[str, Sequence]]) -> list[list[tupl
                 cursor.execute(sql, params)
                 results.append(cursor.fetchall())
         return results
+    if (waiting := _waiting_writes.get()) is not None:
+        _writes_send(waiting, commit=False)
     driver = connection.connection
+    # psycopg starts a transaction with a BEGIN that it waits for, a round trip of its own,
+    # before the statements; in autocommit mode it leaves the BEGIN to us, and ours goes in
+    # the pipeline. The transaction it begins is atomic()'s: atomic() commits or rolls it
+    # back (psycopg does either whatever its autocommit), then sets autocommit on anyway.
+    begin = (
+        connection.in_atomic_block
+        and not driver.autocommit
+        and driver.isolation_level is None
+        and driver.info.transaction_status == TransactionStatus.IDLE
+    )
+    if begin:
+        driver.autocommit = True
     # Leaving the pipeline sends them all and takes every result in one round trip; a fetch
     # inside it would cost one more.
-    with driver.pipeline():
+    with connection.wrap_database_errors, driver.pipeline():
+        if begin:
+            driver.execute("BEGIN")
         cursors = [driver.cursor() for _ in statements]
         for cursor, (sql, params) in zip(cursors, statements, strict=True):
             cursor.execute(sql, params)
@@ -180,7 +261,7 @@ def _game_update_sql(fields: Sequence[str]) -> str:
 
 def log_and_game_save(logged: Sequence[GameAction], game: Game, fields: Sequence[str]) -> None:
     """Insert the actions ``logged`` (not saved yet) and save ``fields`` of ``game``, in one
-    statement on PostgreSQL."""
+    statement on PostgreSQL, which waits for the COMMIT in a ``decision_transaction``."""
     action_params = [
         field.get_db_prep_save(getattr(action, field.attname), connection)
         for action in logged
@@ -191,14 +272,21 @@ def log_and_game_save(logged: Sequence[GameAction], game: Game, fields: Sequence
         for field in map(Game._meta.get_field, fields)
     ]
     game_params.append(game.pk)
+    if connection.vendor == "postgresql":
+        if logged:
+            sql = f"WITH logged AS ({_insert_sql(len(logged))}) {_game_update_sql(fields)}"
+            params = action_params + game_params
+        else:
+            sql, params = _game_update_sql(fields), game_params
+        if (waiting := _waiting_writes.get()) is not None:
+            waiting.append((sql, params))
+        else:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+        return
     with connection.cursor() as cursor:
         if not logged:
             cursor.execute(_game_update_sql(fields), game_params)
-        elif connection.vendor == "postgresql":
-            cursor.execute(
-                f"WITH logged AS ({_insert_sql(len(logged))}) {_game_update_sql(fields)}",
-                action_params + game_params,
-            )
         else:
             cursor.execute(_insert_sql(len(logged)), action_params)
             cursor.execute(_game_update_sql(fields), game_params)

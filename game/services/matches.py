@@ -56,6 +56,7 @@ from game.selectors import (
 )
 from game.services.decision_sql import (
     decision_reads,
+    decision_transaction,
     fetch_in_order,
     locked_match_sql,
     log_and_game_save,
@@ -347,7 +348,7 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     A stale ply is refused, except when the action at that ply is the very one sent again
     by the same seat: that is a resend, answered as played.
     """
-    with transaction.atomic():
+    with decision_transaction():
         match, seats, game = decision_reads(match_id)
         if match is None:
             raise MatchError("There is no such match.")
@@ -407,7 +408,7 @@ def computers_play_on(*, match_id: int, game_number: int, ply: int, agents: dict
     end; the number applied. Each action is checked and logged as ``game_act`` does it; only
     the lock, the state's decoding and its saving are shared by the run. Nothing is applied
     when the game has moved on from ``ply`` (a task run twice, or late)."""
-    with transaction.atomic():
+    with decision_transaction():
         match = locked_match(match_id)
         if match.status != MatchStatus.PLAYING:
             return 0

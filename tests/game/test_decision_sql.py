@@ -1,7 +1,10 @@
 """A decision's reads and writes under its match's lock, in SQL (game/services/decision_sql.py):
-they read and write exactly what the ORM would, and what they read under the lock is what
-the transaction before committed."""
+they read and write exactly what the ORM would, what they read under the lock is what the
+transaction before committed, and a decision's transaction is two round trips to PostgreSQL,
+storing everything or nothing."""
 
+import select
+import socket
 import threading
 import time
 
@@ -9,9 +12,12 @@ import pytest
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
+from game.engine import api as engine
+from game.live_states import live_states
 from game.models import Game, GameAction, Match, MatchSeat
-from game.services.decision_sql import decision_reads, log_and_game_save
-from game.services.matches import locked_match
+from game.selectors import game_state
+from game.services.decision_sql import decision_reads, decision_transaction, log_and_game_save
+from game.services.matches import game_act, locked_match
 from tcgsite.accounts.models import Preferences
 from tests.game.conftest import start_match
 
@@ -127,3 +133,145 @@ def test_logged_actions_and_the_game_are_written_as_the_orm_would(carol, bob):
     game.refresh_from_db()
     assert game.applied == 3
     assert GameAction.objects.filter(game=game).count() == 2
+
+
+def logged_pass(game: Game, number: int) -> GameAction:
+    return GameAction(
+        game=game,
+        number=number,
+        seat=0,
+        action={"kind": "pass"},
+        events=[],
+        created=timezone.now(),
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_transaction_stores_its_writes_when_it_commits(carol, bob):
+    match = start_match(carol, bob)
+    with decision_transaction():
+        _, _, game = decision_reads(match.pk)
+        game.applied += 1
+        log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+
+    assert Game.objects.get(pk=game.pk).applied == game.applied
+    assert GameAction.objects.filter(game=game, number=game.applied).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_transaction_that_fails_after_its_writes_stores_nothing(carol, bob):
+    match = start_match(carol, bob)
+    applied = Game.objects.get(match=match).applied
+    with pytest.raises(RuntimeError), decision_transaction():
+        _, _, game = decision_reads(match.pk)
+        game.applied += 1
+        log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+        raise RuntimeError("refused after writing")
+
+    assert Game.objects.get(match=match).applied == applied
+    assert not GameAction.objects.filter(game__match=match, number=applied + 1).exists()
+    # The connection is usable, in autocommit, as after any transaction.
+    assert connection.get_autocommit()
+    assert Match.objects.filter(pk=match.pk).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_after_waiting_writes_sees_them(carol, bob):
+    """The writes waiting for the COMMIT go before any other statement of the transaction."""
+    match = start_match(carol, bob)
+    with decision_transaction():
+        _, _, game = decision_reads(match.pk)
+        game.applied += 1
+        log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+        assert Game.objects.get(pk=game.pk).applied == game.applied
+        assert locked_match(match.pk).pk == match.pk
+        game.applied += 1
+        log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+
+    assert GameAction.objects.filter(game=game, number__gte=game.applied - 1).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_transaction_inside_another_leaves_the_commit_to_it(carol, bob):
+    match = start_match(carol, bob)
+    applied = Game.objects.get(match=match).applied
+    with pytest.raises(RuntimeError), transaction.atomic():
+        with decision_transaction():
+            _, _, game = decision_reads(match.pk)
+            game.applied += 1
+            log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+        assert Game.objects.get(pk=game.pk).applied == applied + 1
+        raise RuntimeError("the outer transaction fails")
+
+    assert Game.objects.get(match=match).applied == applied
+
+
+class RoundTrips:
+    """A relay between the test's database connection and PostgreSQL that counts the round
+    trips: each time the client sends after the server has answered. The server answers a
+    pipeline once, at its end (its Sync), so statements sent together count once."""
+
+    def __init__(self, host: str, port: int):
+        self.server_address = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.count = 0
+        self.thread = threading.Thread(target=self.relay, daemon=True)
+        self.thread.start()
+
+    def relay(self):
+        client, _ = self.listener.accept()
+        server = socket.create_connection(self.server_address)
+        last_sender = None
+        with client, server:
+            while True:
+                readable, _, _ = select.select([client, server], [], [])
+                for sender in readable:
+                    data = sender.recv(1 << 16)
+                    if not data:
+                        return
+                    (server if sender is client else client).sendall(data)
+                    if sender is client and last_sender is not client:
+                        self.count += 1
+                    last_sender = sender
+
+
+@pytest.fixture
+def round_trips():
+    """The test's database connection, through a ``RoundTrips`` relay, counting from 0."""
+    settings = connection.settings_dict
+    address = (settings["HOST"], settings["PORT"])
+    relay = RoundTrips(address[0] or "127.0.0.1", int(address[1] or 5432))
+    connection.close()
+    settings["HOST"], settings["PORT"] = "127.0.0.1", relay.port
+    try:
+        connection.ensure_connection()
+        relay.count = 0
+        yield relay
+    finally:
+        connection.close()
+        settings["HOST"], settings["PORT"] = address
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_makes_two_round_trips_to_postgresql(carol, bob, request):
+    """The BEGIN goes with the reads, the writes with the COMMIT (the state as the process
+    kept it from the last announcement: no read of its own)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("round trips to PostgreSQL")
+    match = start_match(carol, bob)
+    game = Game.objects.get(match=match)
+    state = game_state(game)
+    live_states.keep(game, state)
+    decision = engine.legal_actions(state)
+    round_trips = request.getfixturevalue("round_trips")
+
+    game_act(
+        match_id=match.pk,
+        player=(carol, bob)[decision.seat],
+        ply=game.applied,
+        action=decision.actions[0],
+    )
+
+    assert round_trips.count == 2
+    assert Game.objects.get(pk=game.pk).applied > game.applied
