@@ -18,10 +18,14 @@ Consumers derive from ``RealtimeConsumer``, which relays these messages to its c
 docs/architecture.md ("Realtime") shows the whole pattern.
 """
 
+import asyncio
 import functools
 import logging
 import re
 import time
+import weakref
+from collections import deque
+from contextvars import ContextVar
 from typing import Any
 
 import redis
@@ -83,11 +87,63 @@ def group_version(group: str) -> int:
 def _send_now(group: str, message_type: str, payload: dict[str, Any]) -> None:
     try:
         message = {"type": message_type, "group": group, "version": _next_version(group)}
-        async_to_sync(get_channel_layer().group_send)(
-            group, {"type": RELAY, "message": {**message, **payload}}
-        )
+        relayed = {"type": RELAY, "message": {**message, **payload}}
+        if (loop := consumers_loop.get()) is not None:
+            loop.call_soon_threadsafe(_outbox_post, group, relayed)
+        else:
+            async_to_sync(get_channel_layer().group_send)(group, relayed)
     except Exception:
         logger.exception("Could not send %s to group %s", message_type, group)
+
+
+# The event loop of the consumer whose database work is running, in its database thread:
+# a message committed there is handed to the loop to send, and the thread goes on at once
+# (before, it waited for the loop to take its turn and for the channel layer).
+consumers_loop: ContextVar[asyncio.AbstractEventLoop | None] = ContextVar(
+    "consumers_loop", default=None
+)
+
+
+class Outbox:
+    """The messages an event loop sends for its consumers' database work, one after the
+    other in the order handed over, which is the order of their versions: a socket would
+    take a later version arriving first for a missed message."""
+
+    def __init__(self):
+        self.waiting: deque[tuple[str, dict]] = deque()
+        self.sending: asyncio.Task | None = None
+
+    def post(self, group: str, message: dict) -> None:
+        self.waiting.append((group, message))
+        if self.sending is None:
+            self.sending = asyncio.get_running_loop().create_task(self.send_all())
+
+    async def send_all(self) -> None:
+        try:
+            while self.waiting:
+                group, message = self.waiting.popleft()
+                try:
+                    await get_channel_layer().group_send(group, message)
+                except Exception:
+                    kind = message["message"]["type"]
+                    logger.exception("Could not send %s to group %s", kind, group)
+        finally:
+            self.sending = None
+
+
+# One outbox per event loop, used only on that loop's thread; a loop that ends takes its
+# outbox with it (tests run one loop after another).
+_outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Outbox] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _outbox_post(group: str, message: dict) -> None:
+    loop = asyncio.get_running_loop()
+    outbox = _outboxes.get(loop)
+    if outbox is None:
+        outbox = _outboxes[loop] = Outbox()
+    outbox.post(group, message)
 
 
 # On Redis, a counter is made if missing and counted on in one atomic step, one round trip:
@@ -144,6 +200,10 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
     ``{"type": "error", "message": ...}`` and keeps the socket open; and it relays every
     message ``send_on_commit`` sends to a group the socket has joined.
     """
+
+    async def __call__(self, scope, receive, send):
+        consumers_loop.set(asyncio.get_running_loop())
+        await super().__call__(scope, receive, send)
 
     async def dispatch(self, message):
         # Channels' dispatch first sends every message, a client's or a group's, to the

@@ -200,6 +200,9 @@ class TableConsumer(RealtimeConsumer):
     async def receive_json(self, content, **kwargs):
         if content["type"] == "play":
             await database_sync_to_async(refuse_to_play)()
+        if content["type"] == "announce":
+            for seat in content["seats"]:
+                await database_sync_to_async(announce)(content["group"], seat=seat)
         await self.send_json({"type": "pong"})
 
 
@@ -349,4 +352,48 @@ async def test_a_message_goes_to_its_handler_without_a_turn_on_the_database_thre
     assert (await communicator.receive_json_from(timeout=2))["seat"] == 1
 
     assert turns == []
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("channel_layers", BOTH_LAYERS)
+async def test_a_consumers_database_work_does_not_wait_for_its_messages_to_be_sent(
+    application, session_cookie, settings, channel_layers, monkeypatch
+):
+    """The database thread hands a committed message to the consumers' event loop and goes
+    on; the loop sends the messages one after the other, in the order of their versions,
+    however long the channel layer takes over each."""
+    settings.CHANNEL_LAYERS = channel_layers
+    group = unique_group()
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{group}/", headers=[SITE_ORIGIN, session_cookie]
+    )
+    await communicator.connect()
+    await communicator.receive_json_from()
+    start = await database_sync_to_async(group_version)(group)
+    layer_free = asyncio.Event()
+    layer = get_channel_layer()
+    group_send = layer.group_send
+
+    async def slow_group_send(name, message):
+        if message["message"]["seat"] == 1:
+            await layer_free.wait()
+        await group_send(name, message)
+
+    monkeypatch.setattr(layer, "group_send", slow_group_send)
+
+    try:
+        await communicator.send_json_to({"type": "announce", "group": group, "seats": [1, 2, 3]})
+
+        assert await communicator.receive_json_from(timeout=2) == {"type": "pong"}
+        assert await communicator.receive_nothing(timeout=0.2)
+    finally:
+        layer_free.set()
+    arrived = [await communicator.receive_json_from(timeout=2) for _ in range(3)]
+    assert [(each["seat"], each["version"]) for each in arrived] == [
+        (1, start + 1),
+        (2, start + 2),
+        (3, start + 3),
+    ]
     await communicator.disconnect()
