@@ -297,6 +297,18 @@ async def test_user_error_goes_back_to_its_player_and_the_socket_stays_open(
     await communicator.disconnect()
 
 
+async def table_page(application, session_cookie) -> tuple[str, WebsocketCommunicator, int]:
+    """A new group, a logged-in socket that joined it and was welcomed, and the group's
+    version then."""
+    group = unique_group()
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{group}/", headers=[SITE_ORIGIN, session_cookie]
+    )
+    await communicator.connect()
+    await communicator.receive_json_from()
+    return group, communicator, await database_sync_to_async(group_version)(group)
+
+
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("channel_layers", BOTH_LAYERS)
@@ -304,13 +316,7 @@ async def test_group_message_reaches_the_connected_client_with_its_version(
     application, session_cookie, settings, channel_layers
 ):
     settings.CHANNEL_LAYERS = channel_layers
-    group = unique_group()
-    communicator = WebsocketCommunicator(
-        application, f"/ws/table/{group}/", headers=[SITE_ORIGIN, session_cookie]
-    )
-    await communicator.connect()
-    await communicator.receive_json_from()
-    start = await database_sync_to_async(group_version)(group)
+    group, communicator, start = await table_page(application, session_cookie)
 
     await database_sync_to_async(announce)(group, seat=2)
     await database_sync_to_async(announce)(group, seat=1)
@@ -365,13 +371,7 @@ async def test_a_consumers_database_work_does_not_wait_for_its_messages_to_be_se
     on; the loop sends the messages one after the other, in the order of their versions,
     however long the channel layer takes over each."""
     settings.CHANNEL_LAYERS = channel_layers
-    group = unique_group()
-    communicator = WebsocketCommunicator(
-        application, f"/ws/table/{group}/", headers=[SITE_ORIGIN, session_cookie]
-    )
-    await communicator.connect()
-    await communicator.receive_json_from()
-    start = await database_sync_to_async(group_version)(group)
+    group, communicator, start = await table_page(application, session_cookie)
     layer_free = asyncio.Event()
     layer = get_channel_layer()
     group_send = layer.group_send

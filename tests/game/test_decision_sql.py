@@ -135,15 +135,18 @@ def test_logged_actions_and_the_game_are_written_as_the_orm_would(carol, bob):
     assert GameAction.objects.filter(game=game).count() == 2
 
 
-def logged_pass(game: Game, number: int) -> GameAction:
-    return GameAction(
+def log_a_pass(game: Game) -> None:
+    """The game's next action, a pass, logged as a decision logs it."""
+    game.applied += 1
+    logged = GameAction(
         game=game,
-        number=number,
+        number=game.applied,
         seat=0,
         action={"kind": "pass"},
         events=[],
         created=timezone.now(),
     )
+    log_and_game_save([logged], game, ["applied"])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -151,8 +154,7 @@ def test_a_decision_transaction_stores_its_writes_when_it_commits(carol, bob):
     match = start_match(carol, bob)
     with decision_transaction():
         _, _, game = decision_reads(match.pk)
-        game.applied += 1
-        log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+        log_a_pass(game)
 
     assert Game.objects.get(pk=game.pk).applied == game.applied
     assert GameAction.objects.filter(game=game, number=game.applied).exists()
@@ -164,8 +166,7 @@ def test_a_decision_transaction_that_fails_after_its_writes_stores_nothing(carol
     applied = Game.objects.get(match=match).applied
     with pytest.raises(RuntimeError), decision_transaction():
         _, _, game = decision_reads(match.pk)
-        game.applied += 1
-        log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+        log_a_pass(game)
         raise RuntimeError("refused after writing")
 
     assert Game.objects.get(match=match).applied == applied
@@ -181,12 +182,10 @@ def test_a_statement_after_waiting_writes_sees_them(carol, bob):
     match = start_match(carol, bob)
     with decision_transaction():
         _, _, game = decision_reads(match.pk)
-        game.applied += 1
-        log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+        log_a_pass(game)
         assert Game.objects.get(pk=game.pk).applied == game.applied
         assert locked_match(match.pk).pk == match.pk
-        game.applied += 1
-        log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+        log_a_pass(game)
 
     assert GameAction.objects.filter(game=game, number__gte=game.applied - 1).count() == 2
 
@@ -198,8 +197,7 @@ def test_a_decision_transaction_inside_another_leaves_the_commit_to_it(carol, bo
     with pytest.raises(RuntimeError), transaction.atomic():
         with decision_transaction():
             _, _, game = decision_reads(match.pk)
-            game.applied += 1
-            log_and_game_save([logged_pass(game, game.applied)], game, ["applied"])
+            log_a_pass(game)
         assert Game.objects.get(pk=game.pk).applied == applied + 1
         raise RuntimeError("the outer transaction fails")
 
