@@ -25,10 +25,13 @@ without the session, the database, the engine or the HTML.
 
 The script prints, per size and route: sockets held open at the end, seconds to connect them
 all and for their first views to settle, actions sent, complete (seen by all three sockets)
-and refused by the server, p50 and p95 latency, the p95 ratio match/echo, and the web
-processes' memory per live match (their resident sets after the match sockets opened and
-their first views arrived, less before, over N). Each route of each size gets web processes
-of its own, which start idle and from the same heap. It never fails on a number.
+and refused by the server, p50 and p95 latency, the web processes' CPU time per complete
+action ("cpu ms", from the first send to the last view) and the share of the machine's cores
+busy meanwhile ("busy": the load generator, PostgreSQL and Redis included), the p95 ratio
+match/echo, and the web processes' memory per live match (their resident sets after the
+match sockets opened and their first views arrived, less before, over N). Each route of each
+size gets web processes of its own, which start idle and from the same heap. It never fails on
+a number.
 
 Run with `.venv/bin/python benchmarks/match_load.py` after `make catalog` (it loads the card
 catalog itself if it is missing); production mode (DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY)
@@ -377,6 +380,8 @@ class Result:
     refused: int
     p50: float
     p95: float
+    server_cpu_ms: float
+    machine_busy: float
     kib_per_match: float | None = None
 
 
@@ -404,6 +409,19 @@ def cpu_seconds(pids: list[int]) -> float:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += int(fields[11]) + int(fields[12])
     return total / os.sysconf("SC_CLK_TCK")
+
+
+def machine_jiffies() -> tuple[int, int]:
+    """The machine's CPU time since boot, busy and in all, in clock ticks (/proc/stat)."""
+    fields = [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def busy_share(before: tuple[int, int], after: tuple[int, int]) -> float:
+    """The share of the machine's cores busy between two ``machine_jiffies`` readings."""
+    busy, total = after[0] - before[0], after[1] - before[1]
+    return busy / total if total else float("nan")
 
 
 async def server_idle(pids: list[int], limit: float = IDLE_LIMIT) -> bool:
@@ -498,6 +516,7 @@ async def measure(
         kib_per_match = (resident_kib(server_pids) - kib_before) / len(tables)
 
     began = time.monotonic()
+    cpu_before, machine_before = cpu_seconds(server_pids), machine_jiffies()
     # A table with a socket missing would wait for it forever.
     playing = [table for table in tables if None not in table.connections]
 
@@ -522,6 +541,8 @@ async def measure(
     # The last views arrive: wait while they are still coming, however long the backlog.
     while any(table.in_flight for table in tables) and time.monotonic() - last_frame_at < DRAIN:
         await asyncio.sleep(0.2)
+    server_cpu = cpu_seconds(server_pids) - cpu_before
+    machine_busy = busy_share(machine_before, machine_jiffies())
     connections = [connection for table in tables for connection in table.connections if connection]
     held = sum(1 for connection in connections if connection.state.name == "OPEN")
     closed_codes = {connection.close_code for connection in connections} - {None}
@@ -542,6 +563,8 @@ async def measure(
         refused=sum(len(table.refusals) for table in tables),
         p50=statistics.median(latencies) if latencies else float("nan"),
         p95=latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan"),
+        server_cpu_ms=1000 * server_cpu / len(latencies) if latencies else float("nan"),
+        machine_busy=machine_busy,
         kib_per_match=kib_per_match,
     )
 
@@ -562,7 +585,8 @@ def print_row(count: int, route: str, result: Result) -> None:
     print(
         f"{count:>7} {route:<6} {count * SOCKETS_PER_MATCH:>7} {result.held:>6} "
         f"{result.connect_seconds:>9.1f} {result.settle_seconds:>8.1f} {result.sent:>6} "
-        f"{result.complete:>8} {result.refused:>7} {result.p50:>8.1f} {result.p95:>8.1f} {memory}"
+        f"{result.complete:>8} {result.refused:>7} {result.p50:>8.1f} {result.p95:>8.1f} "
+        f"{result.server_cpu_ms:>8.2f} {result.machine_busy:>6.0%} {memory}"
     )
 
 
@@ -648,7 +672,7 @@ def main() -> None:
         print(
             f"{'matches':>7} {'route':<6} {'sockets':>7} {'held':>6} {'connect s':>9} "
             f"{'settle s':>8} {'sent':>6} {'complete':>8} {'refused':>7} {'p50 ms':>8} "
-            f"{'p95 ms':>8} {'KiB/match':>10}"
+            f"{'p95 ms':>8} {'cpu ms':>8} {'busy':>6} {'KiB/match':>10}"
         )
         for count in SIZES:
             measure_size(count, players, cookies)
