@@ -58,12 +58,12 @@ class LiveStates:
             while len(self.kept) > self.size:
                 self.kept.popitem(last=False)
 
-    def take(self, game) -> State | None:
-        """A copy of the state of ``game`` after its ``applied`` actions, if kept (the caller
-        holds the match's lock, under which ``game`` was read)."""
+    def take(self, game, applied: int | None = None) -> State | None:
+        """A copy of the state of ``game`` after ``applied`` actions (its own ``applied`` by
+        default: the caller holds the match's lock, under which ``game`` was read), if kept."""
         with self.lock:
             kept = self.kept.get(live_state_key(game))
-        if kept is None or kept[0] != game.applied:
+        if kept is None or kept[0] != (game.applied if applied is None else applied):
             return None
         return clone(kept[1])
 

@@ -327,17 +327,24 @@ class MatchMoment:
     # read.
     recent_actions: list[tuple] | None = None
     recent_since: int = 0
+    # The actions that took the game from ``recent_since`` actions to this moment, in order,
+    # when the moment was made by applying them (``game_act``); None when it was read.
+    actions: list | None = None
 
     def pack(self) -> bytes:
         """The moment as bytes for the channel layer, which carries them between the site's
         own processes only (a socket's client is sent the HTML of its viewer's screen, never
-        these). The game's state travels packed (``pack_state``), without the game's stored
-        JSON of it, and is unpacked once by each receiving process."""
+        these). The game's state travels as the ``actions`` that made it, when the moment has
+        them: a receiving process applies them to the state it keeps from the announcement
+        before (``game.live_states``), cheaper than packing and unpacking the whole state.
+        Otherwise the state travels packed (``pack_state``), without the game's stored JSON of
+        it, and is unpacked once by each receiving process."""
         game, state = self.game, None
         if game is not None:
             game = copy.copy(game)
             game.__dict__.pop("state", None)  # deferred in the copy: not read again
-            state = pack_state(self.state)
+            if self.actions is None:
+                state = pack_state(self.state)
         packed = pickle.dumps(
             (replace(self, game=game, state=None), state), protocol=pickle.HIGHEST_PROTOCOL
         )
@@ -355,10 +362,43 @@ class MatchMoment:
         else:
             moment, state = pickle.loads(packed)  # noqa: S301 - written by ``pack`` in a web process
             if moment.game is not None:
-                moment = replace(moment, state=unpack_state(state))
+                moment = replace(
+                    moment, state=_state_replayed(moment) if state is None else unpack_state(state)
+                )
         if moment.game is not None:
             live_states.keep(moment.game, moment.state)
         return moment
+
+
+def _state_replayed(moment: MatchMoment) -> State:
+    """The state of a moment shipped as its ``actions``: the state this process keeps from
+    before them with them applied, or, where it keeps none (its sockets joined the match since,
+    or it forgot the game), the game's as stored at the moment's number of actions."""
+    game = moment.game
+    state = live_states.take(game, applied=moment.recent_since)
+    if state is None:
+        return game_state_at(game, applied=game.applied)
+    for action in moment.actions:
+        engine.apply(state, action)
+    return state
+
+
+def game_state_at(game: Game, *, applied: int) -> State:
+    """The game's state after its first ``applied`` actions, read afresh: its stored snapshot,
+    or, when the snapshot is past them (stored since), the game's beginning, with the log's
+    later actions replayed. ``NotAllowedToWatch`` if the game is gone."""
+    stored = Game.objects.filter(pk=game.pk).values("state", "state_applied").first()
+    if stored is None:
+        raise NotAllowedToWatch("There is no such match.")
+    if stored["state_applied"] <= applied:
+        state, since = engine.from_json(stored["state"]), stored["state_applied"]
+    else:
+        decklists = Game.objects.values_list("decklists", flat=True).get(pk=game.pk)
+        state, since = engine.new_game(decklists, game.seed, first=game.first_seat), 0
+    replayed = game.actions.filter(number__gt=since, number__lte=applied).order_by("number")
+    for action in replayed.values_list("action", flat=True):
+        engine.apply(state, action)
+    return state
 
 
 def game_state(game: Game) -> State:

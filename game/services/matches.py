@@ -398,6 +398,7 @@ def _moment_after(
         winners=match_winners(match),
         recent_actions=[(each.number, each.created, each.events) for each in logged],
         recent_since=ply,
+        actions=[each.action for each in logged],
     )
 
 

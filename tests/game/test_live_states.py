@@ -11,9 +11,9 @@ from django.test.utils import CaptureQueriesContext
 
 from game import selectors
 from game.engine import api as engine
-from game.live_states import LiveStates, PackedHere, live_states
+from game.live_states import LiveStates, PackedHere, live_states, pack_state
 from game.models import Game, Match, MatchSeat
-from game.selectors import MatchMoment, game_state
+from game.selectors import MatchMoment, game_state, game_state_at
 from game.services import matches
 from game.services.matches import game_act
 from tests.game.conftest import start_match
@@ -146,13 +146,61 @@ def first_action_shipped(carol, bob, monkeypatch) -> tuple[Game, bytes]:
     return game, packed
 
 
-def test_a_shipped_moment_carries_the_state_packed_and_not_the_stored_json(first_action_shipped):
+def unpacked_elsewhere(packed: bytes, monkeypatch) -> MatchMoment:
+    """The moment as another web process unpacks it: one that did not pack it."""
+    monkeypatch.setattr(selectors, "packed_here", PackedHere(size=4))
+    return MatchMoment.unpack(packed)
+
+
+def test_a_shipped_moment_carries_its_actions_and_neither_the_state_nor_the_stored_json(
+    first_action_shipped, monkeypatch
+):
+    """A process that keeps the state the action started from applies the action to it: it
+    reads nothing, and reaches the state stored."""
     game, packed = first_action_shipped
+    before = game_state_at(game, applied=0)
     assert game.state[:200].encode() not in packed
-    assert live_states.take(game) is None
-    moment = MatchMoment.unpack(packed)
+    assert pack_state(game_state(game)) not in packed
+    live_states.kept.clear()
+    live_states.keep(game_like(pk=game.pk, salt=game.seed_salt, applied=0), before)
+
+    with CaptureQueriesContext(connection) as queries:
+        moment = unpacked_elsewhere(packed, monkeypatch)
+
+    assert queries.captured_queries == []
     assert engine.to_json(moment.state) == engine.to_json(game_state(game))
     assert engine.to_json(live_states.take(game)) == engine.to_json(game_state(game))
+
+
+def test_a_process_without_the_state_before_a_shipped_moment_reads_it_at_the_moments_action(
+    carol, bob, monkeypatch
+):
+    """Even when the game has gone on past its next snapshot since, the moment's state is the
+    game's at the moment, not as it stands."""
+    monkeypatch.setattr(matches, "SNAPSHOT_ACTIONS", 3)
+    shipped = []
+    monkeypatch.setattr(
+        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
+    )
+    match = start_match(carol, bob)
+    players = {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
+    game = Game.objects.get(match=match)
+    chooser = random.Random(3)
+    states = {}
+    while game.applied < 8 and game.ended is None:
+        decision = engine.legal_actions(game_state(game))
+        action = chooser.choice(decision.actions)
+        game_act(match_id=match.pk, player=players[decision.seat], ply=game.applied, action=action)
+        game.refresh_from_db()
+        states[game.applied] = engine.to_json(game_state(game))
+    moments = [payload["moment"] for payload in shipped if "moment" in payload]
+    assert game.state_applied > 2  # snapshots were stored after the first moments
+
+    live_states.kept.clear()
+    for packed in moments[:3]:
+        moment = unpacked_elsewhere(packed, monkeypatch)
+        assert engine.to_json(moment.state) == states[moment.game.applied]
+        live_states.kept.clear()
 
 
 def test_the_stored_state_is_a_snapshot_every_few_actions_and_at_the_end_and_replays_between(
