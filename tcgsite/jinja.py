@@ -4,10 +4,27 @@ each decision, many times a second on a busy site, where Django's template langu
 several times as much for the same HTML. Its filters are those of Django's that these
 templates use."""
 
-from django.urls import reverse
+from functools import lru_cache
+
+import jinja2
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import escapejs
 from django.utils.text import capfirst
-from jinja2 import Environment
+
+
+class Environment(jinja2.Environment):
+    """Jinja's environment, except that ``a.b`` reads a dict's key ``b`` before any attribute
+    of that name: the match screen's data are dicts, and Jinja first tries the attribute,
+    whose failure (an exception raised and caught) came with every field shown. So
+    ``player.items`` is the player's key "items", not the dict's method."""
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
 
 
 def environment(**options) -> Environment:
@@ -19,7 +36,13 @@ def environment(**options) -> Environment:
 
 def url(name: str, *args) -> str:
     """``{{ url("app:name", arg) }}``, Django's ``{% url "app:name" arg %}``."""
-    return reverse(name, args=args)
+    return _reversed(name, args, get_urlconf(), get_script_prefix())
+
+
+# The screens ask for the same few addresses of the same matches over and over.
+@lru_cache(maxsize=4096)
+def _reversed(name: str, args: tuple, urlconf: str | None, script_prefix: str) -> str:
+    return reverse(name, args=args, urlconf=urlconf)
 
 
 def yesno(value, choices: str) -> str:

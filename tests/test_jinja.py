@@ -1,0 +1,25 @@
+"""The Jinja2 environment of the live match screen (tcgsite/jinja.py)."""
+
+from django.template import engines
+from django.urls import set_script_prefix
+
+
+def render(source: str, **context) -> str:
+    return engines["jinja2"].from_string(source).render(context)
+
+
+def test_a_dotted_name_reads_a_dicts_key_before_its_attributes():
+    player = {"items": ["Blaster"], "name": "Carol"}
+    assert render("{{ player.items|join(',') }} {{ player.name }}", player=player) == "Blaster Carol"
+    assert render("{{ player.missing }}", player=player) == ""
+    assert render("{{ note.upper() }}", note="hi") == "HI"
+
+
+def test_an_address_follows_the_script_prefix_of_its_request():
+    assert render("{{ url('game:match_page', 7) }}") == "/matches/7/"
+    set_script_prefix("/tcg/")
+    try:
+        assert render("{{ url('game:match_page', 7) }}") == "/tcg/matches/7/"
+    finally:
+        set_script_prefix("/")
+    assert render("{{ url('game:match_page', 8) }}") == "/matches/8/"
