@@ -26,7 +26,8 @@ without the session, the database, the engine or the HTML.
 The script prints, per size and route: sockets held open at the end, seconds to connect them
 all and for their first views to settle, actions sent, complete (seen by all three sockets)
 and refused by the server, p50 and p95 latency, the web processes' CPU time per complete
-action ("cpu ms", from the first send to the last view) and the share of the machine's cores
+action ("cpu ms", from the first send to the last view), the load generator's own ("load
+ms": this process, which reads every view) and the share of the machine's cores
 busy meanwhile ("busy": the load generator, PostgreSQL and Redis included), the p95 ratio
 match/echo, and the web processes' memory per live match (their resident sets after the
 match sockets opened and their first views arrived, less before, over N). Each route of each
@@ -381,6 +382,7 @@ class Result:
     p50: float
     p95: float
     server_cpu_ms: float
+    client_cpu_ms: float
     machine_busy: float
     kib_per_match: float | None = None
 
@@ -517,6 +519,7 @@ async def measure(
 
     began = time.monotonic()
     cpu_before, machine_before = cpu_seconds(server_pids), machine_jiffies()
+    client_before = cpu_seconds([os.getpid()])
     # A table with a socket missing would wait for it forever.
     playing = [table for table in tables if None not in table.connections]
 
@@ -542,6 +545,7 @@ async def measure(
     while any(table.in_flight for table in tables) and time.monotonic() - last_frame_at < DRAIN:
         await asyncio.sleep(0.2)
     server_cpu = cpu_seconds(server_pids) - cpu_before
+    client_cpu = cpu_seconds([os.getpid()]) - client_before
     machine_busy = busy_share(machine_before, machine_jiffies())
     connections = [connection for table in tables for connection in table.connections if connection]
     held = sum(1 for connection in connections if connection.state.name == "OPEN")
@@ -564,6 +568,7 @@ async def measure(
         p50=statistics.median(latencies) if latencies else float("nan"),
         p95=latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan"),
         server_cpu_ms=1000 * server_cpu / len(latencies) if latencies else float("nan"),
+        client_cpu_ms=1000 * client_cpu / len(latencies) if latencies else float("nan"),
         machine_busy=machine_busy,
         kib_per_match=kib_per_match,
     )
@@ -586,7 +591,8 @@ def print_row(count: int, route: str, result: Result) -> None:
         f"{count:>7} {route:<6} {count * SOCKETS_PER_MATCH:>7} {result.held:>6} "
         f"{result.connect_seconds:>9.1f} {result.settle_seconds:>8.1f} {result.sent:>6} "
         f"{result.complete:>8} {result.refused:>7} {result.p50:>8.1f} {result.p95:>8.1f} "
-        f"{result.server_cpu_ms:>8.2f} {result.machine_busy:>6.0%} {memory}"
+        f"{result.server_cpu_ms:>8.2f} {result.client_cpu_ms:>8.2f} {result.machine_busy:>6.0%} "
+        f"{memory}"
     )
 
 
@@ -672,7 +678,7 @@ def main() -> None:
         print(
             f"{'matches':>7} {'route':<6} {'sockets':>7} {'held':>6} {'connect s':>9} "
             f"{'settle s':>8} {'sent':>6} {'complete':>8} {'refused':>7} {'p50 ms':>8} "
-            f"{'p95 ms':>8} {'cpu ms':>8} {'busy':>6} {'KiB/match':>10}"
+            f"{'p95 ms':>8} {'cpu ms':>8} {'load ms':>8} {'busy':>6} {'KiB/match':>10}"
         )
         for count in SIZES:
             measure_size(count, players, cookies)
