@@ -432,7 +432,12 @@ def match_moment(*, match_id: int, with_recent_actions: bool = False) -> MatchMo
     if match is None:
         raise NotAllowedToWatch("There is no such match.")
     seats = list(match.seats.select_related("player").defer(*MOMENT_SEAT_DEFERRED).order_by("seat"))
-    state = None if game is None else game_state(game)
+    state = None
+    if game is not None:
+        state = game_state(game)
+        # Committed with the game's ``applied`` actions, and never changed by a screen: the
+        # process's next action on the game, or its next announcement's actions, start from it.
+        live_states.keep(game, state)
     recent_actions, recent_since = None, 0
     if game is not None and with_recent_actions:
         recent_since = game.applied - RECENT_ACTIONS

@@ -13,7 +13,7 @@ from game import selectors
 from game.engine import api as engine
 from game.live_states import LiveStates, PackedHere, live_states, pack_state
 from game.models import Game, Match, MatchSeat
-from game.selectors import MatchMoment, game_state, game_state_at
+from game.selectors import MatchMoment, game_state, game_state_at, match_moment
 from game.services import matches
 from game.services.matches import game_act
 from tests.game.conftest import start_match
@@ -127,6 +127,24 @@ def test_an_action_on_a_game_whose_state_is_not_kept_reads_the_stored_one(carol,
 
     assert len(state_reads(queries.captured_queries)) == 1
     assert Match.objects.get(pk=match.pk).games.get().applied >= 1
+
+
+def test_a_match_read_for_a_screen_keeps_its_state_for_the_processs_first_action(carol, bob):
+    """A process that has shown a match (a socket's first look, or a move's announcement read
+    afresh) starts its first action on it from that state, not from the stored JSON."""
+    match = start_match(carol, bob)
+    game = Game.objects.get(match=match)
+    live_states.kept.clear()
+    match_moment(match_id=match.pk)
+    decision = engine.legal_actions(game_state(game))
+    player = MatchSeat.objects.get(match=match, seat=decision.seat).player
+
+    with CaptureQueriesContext(connection) as queries:
+        game_act(match_id=match.pk, player=player, ply=0, action=decision.actions[0])
+
+    assert state_reads(queries.captured_queries) == []
+    game.refresh_from_db()
+    assert game.applied >= 1
 
 
 @pytest.fixture
