@@ -10,7 +10,8 @@ def render(source: str, **context) -> str:
 
 def test_a_dotted_name_reads_a_dicts_key_before_its_attributes():
     player = {"items": ["Blaster"], "name": "Carol"}
-    assert render("{{ player.items|join(',') }} {{ player.name }}", player=player) == "Blaster Carol"
+    shown = render("{{ player.items|join(',') }} {{ player.name }}", player=player)
+    assert shown == "Blaster Carol"
     assert render("{{ player.missing }}", player=player) == ""
     assert render("{{ note.upper() }}", note="hi") == "HI"
 
