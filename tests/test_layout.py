@@ -4,6 +4,8 @@ imports itself in a circle, and the edges (views) leave reads to selectors."""
 import ast
 from pathlib import Path
 
+from tests.python_source import parsed
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("tcgsite", "guilds", "collection", "game", "tournaments")
 # DESIGN.md, "Layout and layering": each app may import only from the apps before it.
@@ -38,7 +40,7 @@ def project_modules() -> dict[str, Path]:
 def imported_modules(path: Path, known: set[str]) -> set[str]:
     """The project modules ``path`` imports at any depth (function-level imports included)."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -115,7 +117,7 @@ def test_views_leave_reads_to_selectors():
     for name, path in project_modules().items():
         if not (name.endswith(".views") or ".views." in name):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr == "objects":
                 querying.append(f"{name}:{node.lineno} uses .objects")
             if isinstance(node, ast.Name) and node.id == "get_object_or_404":

@@ -10,6 +10,7 @@ from game.ai.playout import evaluate, playout_action
 from game.engine import api
 from tests.game.ai.conftest import positions
 from tests.game.engine.test_module_state import mutable_state
+from tests.python_source import parsed
 
 PACKAGE = Path(__file__).resolve().parents[3] / "game" / "ai"
 MODULES = sorted(PACKAGE.glob("*.py"))
@@ -42,7 +43,7 @@ def test_a_computer_opponent_module_keeps_no_mutable_state_outside_the_game(modu
 @pytest.mark.parametrize("module", MODULES, ids=[module.stem for module in MODULES])
 def test_a_computer_opponent_module_imports_nothing_from_django(module):
     imported = set()
-    for node in ast.walk(ast.parse(module.read_text())):
+    for node in ast.walk(parsed(module.read_text())):
         if isinstance(node, ast.Import):
             imported.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.python_source import parsed
+
 PACKAGE = Path(__file__).resolve().parents[3] / "game" / "engine"
 MODULES = sorted(PACKAGE.glob("*.py"))
 MUTABLE_LITERALS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
@@ -35,7 +37,7 @@ def is_mutable(value: ast.expr | None) -> bool:
 
 
 def mutable_state(source: str) -> list[str]:
-    tree = ast.parse(source)
+    tree = parsed(source)
     found = [
         f"line {node.lineno}: global {', '.join(node.names)}"
         for node in ast.walk(tree)

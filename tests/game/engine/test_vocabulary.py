@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 from game.engine import effects, events, select, triggers, vocabulary
+from tests.python_source import parsed
 
 PACKAGE = Path(__file__).resolve().parents[3] / "game" / "engine"
 # The engine's functions that ask about a keyword by name, with the position of that name.
@@ -19,7 +20,7 @@ KEYWORD_QUESTIONS = {
 
 def engine_trees() -> list[ast.Module]:
     return [
-        ast.parse(module.read_text())
+        parsed(module.read_text())
         for module in PACKAGE.glob("*.py")
         if module.name != "vocabulary.py"
     ]
