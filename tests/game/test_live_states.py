@@ -69,6 +69,21 @@ def test_an_earlier_state_never_replaces_a_later_one_and_the_oldest_games_are_fo
     assert kept.take(game_like(pk=3)) is not None
 
 
+@pytest.fixture
+def shipped(monkeypatch) -> list[dict]:
+    """The payloads of the messages the match service sends, in order, instead of sending
+    them."""
+    payloads = []
+    monkeypatch.setattr(
+        matches, "send_on_commit", lambda **message: payloads.append(message["payload"])
+    )
+    return payloads
+
+
+def seated_players(match: Match) -> dict:
+    return {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
+
+
 def state_reads(queries) -> list[str]:
     table = Game._meta.db_table
     return [
@@ -79,17 +94,13 @@ def state_reads(queries) -> list[str]:
 
 
 def test_the_next_action_starts_from_the_announced_state_without_reading_the_stored_one(
-    carol, bob, monkeypatch
+    carol, bob, shipped
 ):
     """Played to 30 actions, each announced (its moment unpacked as a web process does): no
     action reads the game's stored JSON, and each leaves the game as stored, which a fresh
     decoding of the stored JSON confirms."""
-    shipped = []
-    monkeypatch.setattr(
-        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
-    )
     match = start_match(carol, bob)
-    players = {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
+    players = seated_players(match)
     game = Game.objects.get(match=match)
     live_states.keep(game, game_state(game))
     chooser = random.Random(5)
@@ -148,12 +159,8 @@ def test_a_match_read_for_a_screen_keeps_its_state_for_the_processs_first_action
 
 
 @pytest.fixture
-def first_action_shipped(carol, bob, monkeypatch) -> tuple[Game, bytes]:
+def first_action_shipped(carol, bob, shipped) -> tuple[Game, bytes]:
     """A match's first action, played: its game as stored, and the moment it shipped."""
-    shipped = []
-    monkeypatch.setattr(
-        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
-    )
     match = start_match(carol, bob)
     game = Game.objects.get(match=match)
     decision = engine.legal_actions(game_state(game))
@@ -191,17 +198,13 @@ def test_a_shipped_moment_carries_its_actions_and_neither_the_state_nor_the_stor
 
 
 def test_a_process_without_the_state_before_a_shipped_moment_reads_it_at_the_moments_action(
-    carol, bob, monkeypatch
+    carol, bob, shipped, monkeypatch
 ):
     """Even when the game has gone on past its next snapshot since, the moment's state is the
     game's at the moment, not as it stands."""
     monkeypatch.setattr(matches, "SNAPSHOT_ACTIONS", 3)
-    shipped = []
-    monkeypatch.setattr(
-        matches, "send_on_commit", lambda **message: shipped.append(message["payload"])
-    )
     match = start_match(carol, bob)
-    players = {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
+    players = seated_players(match)
     game = Game.objects.get(match=match)
     chooser = random.Random(3)
     states = {}
@@ -229,7 +232,7 @@ def test_the_stored_state_is_a_snapshot_every_few_actions_and_at_the_end_and_rep
     the state is the snapshot with the log's later actions replayed."""
     monkeypatch.setattr(matches, "SNAPSHOT_ACTIONS", 4)
     match = start_match(carol, bob)
-    players = {seat.seat: seat.player for seat in MatchSeat.objects.filter(match=match)}
+    players = seated_players(match)
     game = Game.objects.get(match=match)
     chooser = random.Random(11)
     snapshots = set()
@@ -267,9 +270,8 @@ def test_the_process_that_packed_a_moment_takes_it_back_as_made_and_others_unpac
     assert MatchMoment.unpack(bytes(bytearray(packed))) is here  # the bytes, however carried
     assert engine.to_json(live_states.take(game)) == engine.to_json(game_state(game))
 
-    monkeypatch.setattr(selectors, "packed_here", PackedHere(size=4))
     live_states.kept.clear()
-    elsewhere = MatchMoment.unpack(packed)
+    elsewhere = unpacked_elsewhere(packed, monkeypatch)
     assert elsewhere is not here and elsewhere.state is not here.state
     assert engine.to_json(elsewhere.state) == engine.to_json(here.state)
     assert [seat.player.username for seat in elsewhere.seats] == [
