@@ -395,18 +395,21 @@ def game_state_at(game: Game, *, applied: int) -> State:
     else:
         decklists = Game.objects.values_list("decklists", flat=True).get(pk=game.pk)
         state, since = engine.new_game(decklists, game.seed, first=game.first_seat), 0
-    replayed = game.actions.filter(number__gt=since, number__lte=applied).order_by("number")
-    for action in replayed.values_list("action", flat=True):
-        engine.apply(state, action)
-    return state
+    return _log_replayed(game, state, since=since, until=applied)
 
 
 def game_state(game: Game) -> State:
     """The game's state after its ``applied`` actions: its stored snapshot, with the actions
     of its log since replayed."""
     state = engine.from_json(game.state)
-    since = game.actions.filter(number__gt=game.state_applied, number__lte=game.applied)
-    for action in since.order_by("number").values_list("action", flat=True):
+    return _log_replayed(game, state, since=game.state_applied, until=game.applied)
+
+
+def _log_replayed(game: Game, state: State, *, since: int, until: int) -> State:
+    """``state``, the game's after ``since`` actions, with its logged actions up to number
+    ``until`` applied."""
+    actions = game.actions.filter(number__gt=since, number__lte=until).order_by("number")
+    for action in actions.values_list("action", flat=True):
         engine.apply(state, action)
     return state
 
