@@ -10,7 +10,9 @@ statements with the ORM, and reading their rows through ``Model.objects.raw``, t
 than running them. On PostgreSQL the three reads go in one pipeline (psycopg's pipeline
 mode): the server still runs them in order, each seeing what was committed before it ran,
 so the seats and the game are read after the match's lock is taken, exactly as when they
-are sent one by one; the writes are one statement (the insert in a WITH).
+are sent one by one; the writes are one statement (the insert in a WITH). Each statement is
+prepared on the server the first time a connection runs it (a cursor that binds on the
+server, ``prepare=True``): PostgreSQL plans it once per connection, not once per decision.
 
 A decision's transaction (``decision_transaction``) costs PostgreSQL two round trips in all:
 its BEGIN goes with the reads, and its writes wait to go with its COMMIT (any other statement
@@ -22,6 +24,7 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 
+import psycopg
 from django.db import connection, transaction
 from psycopg.pq import TransactionStatus
 
@@ -165,9 +168,9 @@ def _writes_send(waiting: list[tuple[str, list]], *, commit: bool) -> None:
     )
     if not waiting and not commit:
         return
-    with connection.wrap_database_errors, driver.pipeline(), driver.cursor() as cursor:
+    with connection.wrap_database_errors, driver.pipeline(), psycopg.Cursor(driver) as cursor:
         for sql, params in waiting:
-            cursor.execute(sql, params)
+            cursor.execute(sql, params, prepare=True)
         if commit:
             # A statement, not driver.commit(), which would wait for the COMMIT before
             # leaving the pipeline waits again: one round trip, not two.
@@ -207,9 +210,9 @@ def fetch_in_order(statements: Sequence[tuple[str, Sequence]]) -> list[list[tupl
     with connection.wrap_database_errors, driver.pipeline():
         if begin:
             driver.execute("BEGIN")
-        cursors = [driver.cursor() for _ in statements]
+        cursors = [psycopg.Cursor(driver) for _ in statements]
         for cursor, (sql, params) in zip(cursors, statements, strict=True):
-            cursor.execute(sql, params)
+            cursor.execute(sql, params, prepare=True)
     return [cursor.fetchall() for cursor in cursors]
 
 

@@ -16,7 +16,12 @@ from game.engine import api as engine
 from game.live_states import live_states
 from game.models import Game, GameAction, Match, MatchSeat
 from game.selectors import game_state
-from game.services.decision_sql import decision_reads, decision_transaction, log_and_game_save
+from game.services.decision_sql import (
+    decision_reads,
+    decision_transaction,
+    locked_match_sql,
+    log_and_game_save,
+)
 from game.services.matches import game_act, locked_match
 from tcgsite.accounts.models import Preferences
 from tests.game.conftest import start_match
@@ -273,3 +278,27 @@ def test_a_decision_makes_two_round_trips_to_postgresql(carol, bob, request):
 
     assert round_trips.count == 2
     assert Game.objects.get(pk=game.pk).applied > game.applied
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decisions_statements_are_prepared_once_per_connection_and_reused(carol, bob):
+    """PostgreSQL plans the decision's reads and writes once per connection, not once per
+    decision (psycopg's prepared statements, which the site's other queries do not use)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements on PostgreSQL")
+    match = start_match(carol, bob)
+    for _ in range(3):
+        game = Game.objects.get(match=match)
+        decision = engine.legal_actions(game_state(game))
+        game_act(
+            match_id=match.pk,
+            player=(carol, bob)[decision.seat],
+            ply=game.applied,
+            action=decision.actions[0],
+        )
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    for sql in (locked_match_sql().replace("%s", "$1"), "UPDATE game_game SET"):
+        assert len([statement for statement in prepared if sql in statement]) == 1, prepared
