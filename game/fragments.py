@@ -6,7 +6,7 @@ from functools import lru_cache
 from django.template import engines
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
@@ -83,22 +83,35 @@ def resumed_toast(match: Match, player) -> str:
 def match_screen(screen) -> SafeString:
     """A match's screen as its viewer sees it (``game.selectors.MatchScreen``): the Match
     Launch screen, then the playmat."""
-    context = {"screen": screen, "mat_card": mat_card}
-    return mark_safe(_jinja_template("game/_match_screen.html").render(context))  # noqa: S308
+    return mark_safe(_screen_html(screen))  # noqa: S308 - Jinja's autoescaped output
 
 
 def match_screen_update(screen, *, replace_log: bool, clear_error: bool) -> str:
     """What a match's socket sends its page after a change: the screen, the Chat Log's new
     lines (``screen.log``; all of them, in place of the log shown, with ``replace_log``), and,
     with ``clear_error``, the refusal shown cleared."""
-    context = {
-        "screen": screen,
-        "lines": screen.log,
-        "replace_log": replace_log,
-        "clear_error": clear_error,
-        "mat_card": mat_card,
-    }
-    return _jinja_template("game/_match_socket.html").render(context)
+    log = LOG_REPLACED if replace_log else LOG_APPENDED
+    parts = [SCREEN_SWAPPED, _screen_html(screen), "</div>\n", log]
+    parts += map(conditional_escape, screen.log)
+    parts.append("</ol>\n")
+    if clear_error:
+        parts.append(ERROR_CLEARED)
+    return "".join(parts)
+
+
+SCREEN_SWAPPED = '<div id="match-screen" hx-swap-oob="true">'
+LOG_REPLACED = '<ol id="match-log" class="match-log" aria-live="polite" hx-swap-oob="true">'
+LOG_APPENDED = '<ol id="match-log" hx-swap-oob="beforeend">'
+ERROR_CLEARED = (
+    '<p id="match-error" class="match-error" role="alert" hidden hx-swap-oob="true"></p>'
+)
+
+
+def _screen_html(screen) -> str:
+    # The screen's template is rendered itself, and wrapped here: through Jinja's includes,
+    # each of the playmat's ~500 pieces of output passed through one generator per level.
+    name = "game/_launch.html" if screen.launching else "game/_playmat.html"
+    return _jinja_template(name).render({"screen": screen, "mat_card": mat_card})
 
 
 def _jinja_template(name: str):

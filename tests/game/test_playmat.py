@@ -190,3 +190,30 @@ def test_a_moment_read_for_every_socket_gives_each_the_chat_log_it_would_read_it
         match_screen(
             match_id=match.pk, viewer=carol, logged=recent, moment=moment, card_size="medium"
         )
+
+
+def test_a_sockets_update_swaps_in_the_screen_and_adds_the_log_lines_escaping_plain_text(
+    carol, bob
+):
+    """The update a match's socket sends: the playmat in place of the screen shown, then the
+    Chat Log's new lines, which are HTML made by the site (kept) or, were one plain text,
+    escaped; then the refusal shown cleared."""
+    match = start_match(carol, bob)
+    screen = match_screen(match_id=match.pk, viewer=carol)
+    screen.log = [fragments.game_line("* Carol draws a card."), "<b>plain</b>"]
+
+    update = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
+
+    assert re.match(
+        r'<div id="match-screen" hx-swap-oob="true">\s*<section class="playmat"', update
+    )
+    log = re.search(r'<ol id="match-log" hx-swap-oob="beforeend">(.*?)</ol>', update).group(1)
+    assert log == (
+        '<li class="log-line log-line--game">* Carol draws a card.</li>&lt;b&gt;plain&lt;/b&gt;'
+    )
+    assert update.endswith(
+        '<p id="match-error" class="match-error" role="alert" hidden hx-swap-oob="true"></p>'
+    )
+    replaced = fragments.match_screen_update(screen, replace_log=True, clear_error=False)
+    assert '<ol id="match-log" class="match-log" aria-live="polite" hx-swap-oob="true">' in replaced
+    assert 'id="match-error"' not in replaced
