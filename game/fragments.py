@@ -111,7 +111,7 @@ def _screen_html(screen) -> str:
     # The screen's template is rendered itself, and wrapped here: through Jinja's includes,
     # each of the playmat's ~500 pieces of output passed through one generator per level.
     name = "game/_launch.html" if screen.launching else "game/_playmat.html"
-    return _jinja_template(name).render({"screen": screen, "mat_card": mat_card})
+    return _jinja_template(name).render({"screen": screen})
 
 
 def _jinja_template(name: str):

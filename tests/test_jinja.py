@@ -2,6 +2,9 @@
 
 from django.template import engines
 from django.urls import set_script_prefix
+from django.utils.text import capfirst
+
+from tcgsite.jinja import environment
 
 
 def render(source: str, **context) -> str:
@@ -24,3 +27,12 @@ def test_an_address_follows_the_script_prefix_of_its_request():
     finally:
         set_script_prefix("/")
     assert render("{{ url('game:match_page', 8) }}") == "/matches/8/"
+
+
+def test_the_settings_add_filters_by_dotted_path():
+    """A filter named in the settings (OPTIONS "filters") is imported and called from the
+    template, as the playmat draws its cards (``game.fragments.mat_card``)."""
+    env = environment(filters={"first_upper": "django.utils.text.capfirst"})
+
+    assert env.from_string("{{ name|first_upper }}").render(name="paladon") == "Paladon"
+    assert env.filters["first_upper"] is capfirst
