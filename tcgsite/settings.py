@@ -157,7 +157,7 @@ if DATABASE_URL:
     # mode, which this site does not sit behind). Only cursors that bind on the server
     # prepare, and only a match decision's statements use one (game.services.decision_sql):
     # Django's own cursors bind on the client and never prepare.
-    DATABASES["default"]["OPTIONS"] = {"prepare_threshold": 5}
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
     # Channels' live-server tests run the site in a child process: it must find the test
     # database by an explicit name.
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME", "test_tcgsite")}

@@ -41,17 +41,22 @@ def manage(*args: str, **environment: str) -> subprocess.CompletedProcess:
     )
 
 
-def debug_of(**environment: str) -> str:
+def setting_shown(expression: str, **environment: str) -> str:
+    """``expression`` (of ``settings``) as printed by the site started with ``environment``."""
     shown = manage(
         "shell",
         "--verbosity",
         "0",
         "-c",
-        "from django.conf import settings; print(settings.DEBUG)",
+        f"from django.conf import settings; print({expression})",
         **environment,
     )
     assert shown.returncode == 0, shown.stderr
     return shown.stdout.strip()
+
+
+def debug_of(**environment: str) -> str:
+    return setting_shown("settings.DEBUG", **environment)
 
 
 @pytest.mark.parametrize(
@@ -134,3 +139,16 @@ def test_the_procfile_serves_the_site_on_host_and_port_behind_the_proxy():
 
     assert "-b ${HOST:-127.0.0.1} -p ${PORT:-8000}" in web
     assert "--proxy-headers" in web
+
+
+def test_the_database_urls_options_are_kept_beside_prepared_statements():
+    """The options of DATABASE_URL's query string reach the database, and psycopg's prepared
+    statements, which Django turns off, are turned on (a match decision's statements use
+    them: game.services.decision_sql)."""
+    environment = {**PRODUCTION, "DATABASE_URL": PRODUCTION["DATABASE_URL"] + "?sslmode=disable"}
+
+    options = setting_shown(
+        "sorted(settings.DATABASES['default']['OPTIONS'].items())", **environment
+    )
+
+    assert options == "[('prepare_threshold', 5), ('sslmode', 'disable')]"
