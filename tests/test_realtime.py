@@ -7,7 +7,6 @@ import uuid
 import channels.consumer
 import pytest
 import pytest_asyncio
-import redis.utils
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -398,10 +397,3 @@ async def test_a_consumers_database_work_does_not_wait_for_its_messages_to_be_se
         (3, start + 3),
     ]
     await communicator.disconnect()
-
-
-def test_the_redis_clients_parse_replies_with_hiredis():
-    """The cache's, the version counters' and the channel layer's Redis clients read every
-    reply with hiredis, the C parser (a dependency), not redis-py's own in Python: about a
-    third less CPU for each announcement received."""
-    assert redis.utils.HIREDIS_AVAILABLE
