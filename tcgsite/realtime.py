@@ -8,6 +8,13 @@ that receives any version other than the one after the last it saw has missed a 
 asks for the full state; the consumer answers with ``group_version`` read *before* the state,
 so the state includes every message up to it.
 
+On Redis (production), the version is stamped by Redis itself as it publishes the message: one
+script counts on and publishes, one round trip for both, and the process that sends waits for
+neither (a consumer's database thread hands the message to its event loop, which sends it).
+Versions then rise in the order Redis publishes, whichever process sends. Elsewhere (the
+embedded default: locmem and the in-memory layer) the version is counted in the cache as the
+message is handed over, and the layer sends it.
+
 A counter may vanish: it expires a day after it was made (so the groups of finished matches
 leave nothing behind), and Redis may restart or be flushed. A new counter therefore starts
 from the clock, in microseconds, not from 0: its versions are above every version the old
@@ -29,6 +36,7 @@ from contextvars import ContextVar
 from typing import Any
 
 import redis
+import redis.asyncio
 from asgiref.sync import async_to_sync
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -86,14 +94,22 @@ def group_version(group: str) -> int:
 
 def _send_now(group: str, message_type: str, payload: dict[str, Any]) -> None:
     try:
-        message = {"type": message_type, "group": group, "version": _next_version(group)}
-        relayed = {"type": RELAY, "message": {**message, **payload}}
+        message = {"type": message_type, "group": group, **payload}
+        stamped = _redis_stamps()
+        if not stamped:
+            message["version"] = _next_version(group)
         if (loop := consumers_loop.get()) is not None:
-            loop.call_soon_threadsafe(_outbox_post, group, relayed)
+            loop.call_soon_threadsafe(_outbox_post, group, message)
+        elif stamped:
+            _stamp_and_publish(group, message)
         else:
-            async_to_sync(get_channel_layer().group_send)(group, relayed)
+            async_to_sync(get_channel_layer().group_send)(group, _relayed(message))
     except Exception:
         logger.exception("Could not send %s to group %s", message_type, group)
+
+
+def _relayed(message: dict) -> dict:
+    return {"type": RELAY, "message": message}
 
 
 # The event loop of the consumer whose database work is running, in its database thread:
@@ -106,8 +122,9 @@ consumers_loop: ContextVar[asyncio.AbstractEventLoop | None] = ContextVar(
 
 class Outbox:
     """The messages an event loop sends for its consumers' database work, one after the
-    other in the order handed over, which is the order of their versions: a socket would
-    take a later version arriving first for a missed message."""
+    other in the order handed over: versioned already (counted in the cache as they were
+    handed over; a socket would take a later version arriving first for a missed message),
+    or to be stamped by Redis as it publishes them."""
 
     def __init__(self):
         self.waiting: deque[tuple[str, dict]] = deque()
@@ -123,10 +140,12 @@ class Outbox:
             while self.waiting:
                 group, message = self.waiting.popleft()
                 try:
-                    await get_channel_layer().group_send(group, message)
+                    if "version" in message:
+                        await get_channel_layer().group_send(group, _relayed(message))
+                    else:
+                        await _stamp_and_publish_async(group, message)
                 except Exception:
-                    kind = message["message"]["type"]
-                    logger.exception("Could not send %s to group %s", kind, group)
+                    logger.exception("Could not send %s to group %s", message["type"], group)
         finally:
             self.sending = None
 
@@ -155,6 +174,18 @@ return redis.call('INCR', KEYS[1])
 """
 
 
+# The same, then the message published to the group's channel of the Redis pub/sub layer,
+# with that version: the message comes serialised by the layer (msgpack) and ends with its
+# "version", None (msgpack's one byte 0xc0), which the script replaces with the version.
+STAMP_AND_PUBLISH_SCRIPT = """
+redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2])
+local version = redis.call('INCR', KEYS[1])
+redis.call('PUBLISH', ARGV[3], string.sub(ARGV[4], 1, -2) .. cmsgpack.pack(version))
+return version
+"""
+PUBSUB_LAYER = "channels_redis.pubsub.RedisPubSubChannelLayer"
+
+
 @functools.cache
 def _redis_next_version():
     """The next-version script on the cache's Redis, None when the cache is not Redis."""
@@ -162,6 +193,61 @@ def _redis_next_version():
     if configured["BACKEND"] != "django.core.cache.backends.redis.RedisCache":
         return None
     return redis.Redis.from_url(configured["LOCATION"]).register_script(NEXT_VERSION_SCRIPT)
+
+
+def _redis_stamps() -> bool:
+    """Whether Redis stamps the versions as it publishes: the channel layer is the Redis
+    pub/sub layer, unencrypted, on the one Redis that holds the cache's version counters."""
+    cache_location = settings.CACHES["default"].get("LOCATION")
+    layer = settings.CHANNEL_LAYERS["default"]
+    config = layer.get("CONFIG", {})
+    hosts = config.get("hosts", [])
+    return (
+        layer["BACKEND"] == PUBSUB_LAYER
+        and settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+        and not config.get("symmetric_encryption_keys")
+        and config.get("serializer_format", "msgpack") == "msgpack"
+        and len(hosts) == 1
+        and (hosts[0]["address"] if isinstance(hosts[0], dict) else hosts[0]) == cache_location
+    )
+
+
+def _stamp_arguments(group: str, message: dict) -> tuple[list, list]:
+    layer = get_channel_layer()
+    prefix = settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "asgi")
+    # The layer's name for the group's channel (RedisPubSubLoopLayer._get_group_channel_name).
+    channel = f"{prefix}__group__{group}"
+    body = layer.serialize(_relayed({**message, "version": None}))
+    start = time.time_ns() // 1000
+    key = cache.make_and_validate_key(_version_key(group))
+    return [key], [start, VERSION_COUNTER_SECONDS, channel, body]
+
+
+@functools.cache
+def _redis_stamp_and_publish():
+    location = settings.CACHES["default"]["LOCATION"]
+    return redis.Redis.from_url(location).register_script(STAMP_AND_PUBLISH_SCRIPT)
+
+
+def _stamp_and_publish(group: str, message: dict) -> int:
+    keys, args = _stamp_arguments(group, message)
+    return _redis_stamp_and_publish()(keys=keys, args=args)
+
+
+# One client per event loop (redis-py's asyncio clients belong to the loop they were made on).
+_async_stampers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def _stamp_and_publish_async(group: str, message: dict) -> int:
+    loop = asyncio.get_running_loop()
+    script = _async_stampers.get(loop)
+    if script is None:
+        client = redis.asyncio.Redis.from_url(settings.CACHES["default"]["LOCATION"])
+        script = _async_stampers[loop] = client.register_script(STAMP_AND_PUBLISH_SCRIPT)
+    keys, args = _stamp_arguments(group, message)
+    return await script(keys=keys, args=args)
 
 
 def _next_version(group: str) -> int:

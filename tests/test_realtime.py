@@ -2,6 +2,7 @@
 
 import asyncio
 import logging
+import operator
 import uuid
 
 import channels.consumer
@@ -17,6 +18,7 @@ from django.db import connections, transaction
 from django.test import Client
 from django.urls import path
 
+from tcgsite import realtime
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
 from tcgsite.realtime import (
@@ -26,7 +28,7 @@ from tcgsite.realtime import (
     send_on_commit,
 )
 from tcgsite.routing import websocket_application
-from tests.channel_layers import BOTH_LAYERS, SITE_ORIGIN
+from tests.channel_layers import BOTH_LAYERS, REDIS_LAYER, SITE_ORIGIN
 from tests.factories import UserFactory
 
 
@@ -369,19 +371,32 @@ async def test_a_consumers_database_work_does_not_wait_for_its_messages_to_be_se
 ):
     """The database thread hands a committed message to the consumers' event loop and goes
     on; the loop sends the messages one after the other, in the order of their versions,
-    however long the channel layer takes over each."""
+    however long the channel layer takes over each. On Redis, the database thread does not
+    even count the versions: Redis stamps each as it publishes it."""
     settings.CHANNEL_LAYERS = channel_layers
     group, communicator, start = await table_page(application, session_cookie)
     layer_free = asyncio.Event()
-    layer = get_channel_layer()
-    group_send = layer.group_send
+    on_redis = channel_layers == REDIS_LAYER
+    if on_redis:
+        send, sender = realtime._stamp_and_publish_async, "_stamp_and_publish_async"
+        seat_of = operator.itemgetter("seat")
 
-    async def slow_group_send(name, message):
-        if message["message"]["seat"] == 1:
+        def counted_in_the_database_thread(group):
+            raise AssertionError("Redis stamps the versions")
+
+        monkeypatch.setattr(realtime, "_next_version", counted_in_the_database_thread)
+    else:
+        send, sender = get_channel_layer().group_send, "group_send"
+
+        def seat_of(relayed):
+            return relayed["message"]["seat"]
+
+    async def slow_send(group, message):
+        if seat_of(message) == 1:
             await layer_free.wait()
-        await group_send(name, message)
+        await send(group, message)
 
-    monkeypatch.setattr(layer, "group_send", slow_group_send)
+    monkeypatch.setattr(realtime if on_redis else get_channel_layer(), sender, slow_send)
 
     try:
         await communicator.send_json_to({"type": "announce", "group": group, "seats": [1, 2, 3]})

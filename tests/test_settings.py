@@ -152,3 +152,20 @@ def test_the_database_urls_options_are_kept_beside_prepared_statements():
     )
 
     assert options == "[('prepare_threshold', 5), ('sslmode', 'disable')]"
+
+
+def test_in_production_mode_redis_stamps_the_messages_versions_as_it_publishes_them():
+    """The cache (the version counters) and the channel layer are one Redis, and the layer
+    carries plain msgpack: a message's version is counted and the message published in one
+    round trip (tcgsite.realtime), not counted by the process first."""
+    stamped = manage(
+        "shell",
+        "--verbosity",
+        "0",
+        "-c",
+        "from tcgsite import realtime; print(realtime._redis_stamps())",
+        **PRODUCTION,
+    )
+
+    assert stamped.returncode == 0, stamped.stderr
+    assert stamped.stdout.strip() == "True"
