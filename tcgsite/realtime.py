@@ -235,15 +235,18 @@ def _stamp_and_publish(group: str, message: dict) -> int:
 
 
 # One client per event loop (redis-py's asyncio clients belong to the loop they were made on).
-_async_stampers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
-    weakref.WeakKeyDictionary()
-)
+# Not weakly keyed: a client's connections refer to their loop, which would keep every loop
+# and its client alive. The clients of closed loops (one loop after another in the tests) are
+# dropped instead, when another loop wants one.
+_async_stampers: dict[asyncio.AbstractEventLoop, Any] = {}
 
 
 async def _stamp_and_publish_async(group: str, message: dict) -> int:
     loop = asyncio.get_running_loop()
     script = _async_stampers.get(loop)
     if script is None:
+        for closed in [each for each in _async_stampers if each.is_closed()]:
+            del _async_stampers[closed]
         client = redis.asyncio.Redis.from_url(settings.CACHES["default"]["LOCATION"])
         script = _async_stampers[loop] = client.register_script(STAMP_AND_PUBLISH_SCRIPT)
     keys, args = _stamp_arguments(group, message)

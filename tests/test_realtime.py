@@ -1,9 +1,11 @@
 """Messages to websocket groups go out after commit, versioned, through a thin consumer."""
 
 import asyncio
+import gc
 import logging
 import operator
 import uuid
+import weakref
 
 import channels.consumer
 import pytest
@@ -412,3 +414,21 @@ async def test_a_consumers_database_work_does_not_wait_for_its_messages_to_be_se
         (3, start + 3),
     ]
     await communicator.disconnect()
+
+
+@pytest.mark.skipif(not settings.REDIS_URL, reason="Redis stamps the versions in production mode")
+def test_the_redis_clients_of_closed_event_loops_do_not_keep_the_loops_alive():
+    """Each event loop has its own client to have the versions stamped; a client's connections
+    refer to their loop. The tests run one loop after another: none may outlive its test."""
+    finished = []
+    for _ in range(3):
+        loop = asyncio.new_event_loop()
+        loop.run_until_complete(
+            realtime._stamp_and_publish_async(unique_group(), {"type": "table.announced"})
+        )
+        loop.close()
+        finished.append(weakref.ref(loop))
+    del loop
+    gc.collect()
+
+    assert [each() for each in finished[:-1]] == [None, None]
