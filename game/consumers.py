@@ -3,7 +3,9 @@ shows the match live (the Match Launch screen, then the playmat and the Chat Log
 messages) and takes the player's decisions. Thin: it calls the match service and the match
 screen's selector, and renders what they return for its own viewer only."""
 
+import asyncio
 import json
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -59,8 +61,76 @@ class SharedMoments:
         return moment
 
 
+class ChangeScreens:
+    """The screens that one change of a match (its ``match.changed`` message) shows on the
+    sockets this process holds of the match, built in one turn on the database thread. Each
+    turn costs two hand-overs between the event loop's thread and the database thread, which
+    wait for each other's hold on the interpreter's lock: a match's players and observers on
+    one process cost one turn a change, not one each.
+
+    The first socket to ask for its screen sends the turn on its way; every socket that asks
+    before the database thread takes it up (the message reaches them all at once, but a
+    player's socket may still be finishing their decision) joins it. A socket that asks later
+    starts a turn of its own. Shared by the event loop, which asks, and the database
+    thread."""
+
+    def __init__(self):
+        self.open: dict[Hashable, list[tuple[MatchConsumer, asyncio.Future]]] = {}
+        self.lock = threading.Lock()
+        # The loop keeps only weak references to its tasks.
+        self.building: set[asyncio.Task] = set()
+
+    def screen(self, consumer: "MatchConsumer", message: dict) -> asyncio.Future:
+        """The future of ``consumer``'s ``render_screen`` for ``message``."""
+        loop = asyncio.get_running_loop()
+        key = (loop, message["group"], message["version"])
+        future = loop.create_future()
+        with self.lock:
+            batch = self.open.get(key)
+            first = batch is None
+            if first:
+                batch = self.open[key] = []
+            batch.append((consumer, future))
+        if first:
+            task = loop.create_task(self.build(key, batch, message))
+            self.building.add(task)
+            task.add_done_callback(self.building.discard)
+        return future
+
+    def close(self, key: Hashable) -> None:
+        with self.lock:
+            self.open.pop(key, None)
+
+    async def build(self, key: Hashable, batch: list, message: dict) -> None:
+        try:
+            outcomes = await database_sync_to_async(self.screens_of)(key, batch, message)
+        except Exception as error:
+            self.close(key)
+            outcomes = [error] * len(batch)
+        for (_, future), outcome in zip(batch, outcomes, strict=True):
+            if future.done():
+                continue  # its socket closed meanwhile
+            if isinstance(outcome, Exception):
+                future.set_exception(outcome)
+            else:
+                future.set_result(outcome)
+
+    def screens_of(self, key: Hashable, batch: list, message: dict) -> list:
+        """Each socket's screen of the closed batch, or the error building it raised; in
+        the database thread."""
+        self.close(key)
+        outcomes = []
+        for consumer, _ in batch:
+            try:
+                outcomes.append(consumer.render_screen(full=False, message=message))
+            except Exception as error:  # handed to that socket alone
+                outcomes.append(error)
+        return outcomes
+
+
 class MatchConsumer(PresenceConsumer):
     moments = SharedMoments(size=128)
+    change_screens = ChangeScreens()
 
     async def admit(self) -> bool:
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -145,9 +215,7 @@ class MatchConsumer(PresenceConsumer):
         if message["type"] != "match.changed":
             return await super().deliver(message)
         try:
-            place, html, _ = await database_sync_to_async(self.render_screen)(
-                full=False, message=message
-            )
+            place, html, _ = await self.change_screens.screen(self, message)
         except NotAllowedToWatch:
             return ""
         if place != self.place:

@@ -195,6 +195,35 @@ async def test_an_action_ships_its_moment_once_for_all_the_sockets_each_shown_it
         assert playmat_of(await fresh.until(f'data-ply="{ply + 1}"')) == playmat_of(screen)
 
 
+async def test_a_change_is_shown_on_a_processs_sockets_in_shared_turns_on_the_database_thread(
+    open_page, monkeypatch
+):
+    """Each turn on the database thread costs two hand-overs between it and the event loop:
+    the sockets of a match that one process holds have their screens of a change built in
+    one turn, each socket that asks before the database thread takes it up joining it. The
+    two that wait for the change always do; the player who decided may still be finishing."""
+    (carol, bob, dave), match, pages = await watched_match(open_page)
+    for page in pages:  # each socket is done opening: it answers only then
+        await page.communicator.send_json_to({"type": "nonsense"})
+        await page.until("could not be read")
+    turns = []
+    to_database_thread = game.consumers.database_sync_to_async
+
+    def counted(function):
+        turns.append(function.__name__)
+        return to_database_thread(function)
+
+    monkeypatch.setattr(game.consumers, "database_sync_to_async", counted)
+    seat, ply, actions = await decision(match)
+
+    await act(pages[seat], ply, next(action for action in actions if action["kind"] == "keep"))
+
+    screens = [await page.until(f'data-ply="{ply + 1}"') for page in pages]
+    screen_turns = [turn for turn in turns if turn != "game_act"]
+    assert screen_turns and len(screen_turns) < len(pages)
+    assert "Your hand" in screens[seat] and "You are observing" in screens[2]
+
+
 def playmat_of(html: str) -> str:
     return html[html.index('class="playmat"') : html.index('id="match-log"')]
 
