@@ -89,6 +89,9 @@ class ChangeScreens:
             batch = self.open.get(key)
             first = batch is None
             if first:
+                # A batch whose loop closed before its turn started (a test's end) goes.
+                for closed in [each for each in self.open if each[0].is_closed()]:
+                    del self.open[closed]
                 batch = self.open[key] = []
             batch.append((consumer, future))
         if first:
