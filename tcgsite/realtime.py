@@ -168,21 +168,21 @@ def _outbox_post(group: str, message: dict) -> None:
 # On Redis, a counter is made if missing and counted on in one atomic step, one round trip:
 # Django's cache.incr() asks whether the key exists first, a second round trip on every
 # message.
-NEXT_VERSION_SCRIPT = """
+COUNT_ON = """
 redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2])
-return redis.call('INCR', KEYS[1])
+local version = redis.call('INCR', KEYS[1])
 """
-
-
+NEXT_VERSION_SCRIPT = COUNT_ON + "return version\n"
 # The same, then the message published to the group's channel of the Redis pub/sub layer,
 # with that version: the message comes serialised by the layer (msgpack) and ends with its
 # "version", None (msgpack's one byte 0xc0), which the script replaces with the version.
-STAMP_AND_PUBLISH_SCRIPT = """
-redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2])
-local version = redis.call('INCR', KEYS[1])
+STAMP_AND_PUBLISH_SCRIPT = (
+    COUNT_ON
+    + """\
 redis.call('PUBLISH', ARGV[3], string.sub(ARGV[4], 1, -2) .. cmsgpack.pack(version))
 return version
 """
+)
 PUBSUB_LAYER = "channels_redis.pubsub.RedisPubSubChannelLayer"
 
 
