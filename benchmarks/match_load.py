@@ -7,32 +7,36 @@ as ``make start`` runs them behind the site's proxy. It opens the 3N match socke
 (ws/match/<id>/) from this process over the loopback, ten at a time, each ten once their pages
 show the match, each socket to a process chosen at random (seeded), as a round-robin proxy
 shares out players who arrive each at their own time: a match's sockets may meet on one
-process or be served by different ones and meet through the channel layer. For BENCH_SECONDS
-seconds (30), each match's deciding player sends one legal action, the first button of their
-prompt, every BENCH_SEND_PERIOD seconds (5; the matches spread evenly over the period), as a
-page does: ``{"type": "act", "ply": ..., "action": ...}`` taken from the button's hx-vals. A
-player waits for the view of their last action before sending the next, as a person does, so
-a slow server gets fewer actions, not a backlog. An action's latency is from its send to the
-arrival, at the last of the match's three sockets, of a view past the ply it was sent at (the
-``data-ply`` of the prompt).
+process or be served by different ones and meet through the channel layer. In each of
+BENCH_SECONDS / BENCH_SEND_PERIOD rounds (30 / 5), each match's deciding player sends one legal
+action, the first button of their prompt (the matches spread evenly over a window of
+BENCH_SEND_PERIOD seconds), as a page does: ``{"type": "act", "ply": ..., "action": ...}``
+taken from the button's hx-vals. A player waits for the view of their last action before
+sending the next, as a person does, so a slow server gets fewer actions, not a backlog. An
+action's latency is from its send to the arrival, at the last of the match's three sockets, of
+a view past the ply it was sent at (the ``data-ply`` of the prompt).
 
-The baseline is the bare echo consumer of the same ASGI application on as many processes,
-measured just before: the same 3N sockets in groups of three (ws/bench/echo/<room>/), one
-socket of each group sending a line on the same schedule, its latency from the send to its
-arrival at all three.
+The baseline is the bare echo consumer of the same ASGI application on as many processes of
+its own, measured in the same minutes: the same 3N sockets in groups of three
+(ws/bench/echo/<room>/), one socket of each group sending a line on the same schedule, its
+latency from the send to its arrival at all three. The two routes take turns, a window each
+round (the echo's, then the matches'), so that both meet the machine at the same speed: this
+machine's speed drifts by a fifth and more within minutes, and measuring one route a minute
+after the other made their ratio drift as much. Neither route ever shares a window with the
+other's load.
 It costs what the server, the websocket frames and the channel layer's group send cost,
 without the session, the database, the engine or the HTML.
 
 The script prints, per size and route: sockets held open at the end, seconds to connect them
 all and for their first views to settle, actions sent, complete (seen by all three sockets)
 and refused by the server, p50 and p95 latency, the web processes' CPU time per complete
-action ("cpu ms", from the first send to the last view), the load generator's own ("load
-ms": this process, which reads every view) and the share of the machine's cores
-busy meanwhile ("busy": the load generator, PostgreSQL and Redis included), the p95 ratio
-match/echo, and the web processes' memory per live match (their resident sets after the
+action ("cpu ms", from the first send to the last view), the load generator's own in the
+route's windows ("load ms": this process, which reads every view) and the share of the
+machine's cores busy in them ("busy": the load generator, PostgreSQL and Redis included), the
+p95 ratio match/echo, and the web processes' memory per live match (their resident sets after the
 match sockets opened and their first views arrived, less before, over N). Each route of each
-size gets web processes of its own, which start idle and from the same heap. It never fails on
-a number.
+size gets web processes of its own, which start idle and from the same heap; the echo's
+sockets open first, then the matches'. It never fails on a number.
 
 Run with `.venv/bin/python benchmarks/match_load.py` after `make catalog` (it loads the card
 catalog itself if it is missing); production mode (DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY)
@@ -455,42 +459,57 @@ async def warm_up(ports: list[int], table: Table, server_pids: list[int]) -> Non
     await server_idle(server_pids)
 
 
-async def measure(
-    proxy: Proxy, tables: list[Table], server_pids: list[int], *, memory: bool
-) -> Result:
-    """Connect every table's sockets, let each table act at a human rate, and time each
-    action's arrival at all three of its sockets; with ``memory``, the server's memory per
-    table too."""
-    last_frame_at = time.monotonic()
+@dataclass
+class Route:
+    """One route of a size: its tables, the web processes of its own that serve them, and
+    what was measured of them."""
+
+    name: str
+    tables: list[Table]
+    server: Server
+    proxy: Proxy
+    last_frame_at: float = field(default_factory=time.monotonic)
+    readers: list[asyncio.Task] = field(default_factory=list)
+    connect_seconds: float = 0.0
+    settle_seconds: float = 0.0
+    kib_per_match: float | None = None
+    # This process's CPU time, and the machine's busy and total clock ticks, in the route's
+    # windows of the drive.
+    client_cpu: float = 0.0
+    machine: list[int] = field(default_factory=lambda: [0, 0])
+
+
+async def connect(route: Route, *, memory: bool) -> None:
+    """Open every socket of the route's tables and wait for their first views; with
+    ``memory``, the server's memory per table too."""
     first_frames: dict[tuple[int, int], asyncio.Event] = {}
+    tables, pids = route.tables, route.server.pids
 
     async def read(table: Table, slot: int, connection):
-        nonlocal last_frame_at
         try:
             async for text in connection:
-                last_frame_at = now = time.monotonic()
+                route.last_frame_at = now = time.monotonic()
                 first_frames[table.index, slot].set()
                 table.receive(slot, text, now)
         except websockets.ConnectionClosed:
             pass
 
     if memory:
-        await warm_up(proxy.ports, tables[0], server_pids)
-        kib_before = resident_kib(server_pids)
+        await warm_up(route.proxy.ports, tables[0], pids)
+        kib_before = resident_kib(pids)
     seats = [(table, slot) for table in tables for slot in range(SOCKETS_PER_MATCH)]
     failures: list[str] = []
-    readers = []
     started = time.monotonic()
     for wave in range(0, len(seats), ARRIVAL_WAVE):  # players arrive a few at a time
         batch = seats[wave : wave + ARRIVAL_WAVE]
         opened = await asyncio.gather(
-            *(open_socket(proxy.port(), table, slot, failures) for table, slot in batch)
+            *(open_socket(route.proxy.port(), table, slot, failures) for table, slot in batch)
         )
         for (table, slot), connection in zip(batch, opened, strict=True):
             if connection is not None:
                 table.connections[slot] = connection
                 first_frames[table.index, slot] = asyncio.Event()
-                readers.append(asyncio.create_task(read(table, slot, connection)))
+                route.readers.append(asyncio.create_task(read(table, slot, connection)))
         if tables[0].shows_state_on_connect:
             # The players' pages show before the next few arrive: arrivals that outran the
             # server would queue their handshakes behind its first views until daphne drops
@@ -504,28 +523,36 @@ async def measure(
                 await asyncio.wait_for(asyncio.gather(*new), FIRST_VIEW_LIMIT)
         else:
             await asyncio.sleep(0.1)
-    connect_seconds = time.monotonic() - started
+    route.connect_seconds = time.monotonic() - started
     if failures:
-        print(f"  {len(failures)} sockets failed to open, e.g. {failures[0]}")
+        print(f"  {route.name}: {len(failures)} sockets failed to open, e.g. {failures[0]}")
     # Each socket's first view (the whole screen) is timed out of the drive: it starts once
     # they have all arrived (no frame for QUIET seconds).
     await asyncio.sleep(QUIET)
-    while time.monotonic() - last_frame_at < QUIET:
+    while time.monotonic() - route.last_frame_at < QUIET:
         await asyncio.sleep(0.2)
-    settle_seconds = time.monotonic() - started - connect_seconds
-    kib_per_match = None
+    route.settle_seconds = time.monotonic() - started - route.connect_seconds
     if memory:
-        kib_per_match = (resident_kib(server_pids) - kib_before) / len(tables)
+        route.kib_per_match = (resident_kib(pids) - kib_before) / len(tables)
 
+
+async def drive(routes: list[Route]) -> None:
+    """Let each route's tables act at a human rate, the routes taking turns: one window of
+    SEND_PERIOD seconds each, round after round, so that every route meets the machine as it
+    is at the same minutes (its speed drifts within minutes, by a fifth and more, as the host's
+    other guests come and go) and never shares it with another route's load."""
+    rounds = max(1, round(SECONDS / SEND_PERIOD))
     began = time.monotonic()
-    cpu_before, machine_before = cpu_seconds(server_pids), machine_jiffies()
-    client_before = cpu_seconds([os.getpid()])
-    # A table with a socket missing would wait for it forever.
-    playing = [table for table in tables if None not in table.connections]
 
-    async def play(table: Table):
-        await asyncio.sleep(SEND_PERIOD * table.index / len(tables))
-        while time.monotonic() - began < SECONDS:
+    def window_start(number: int) -> float:
+        return began + number * SEND_PERIOD
+
+    async def play(position: int, route: Route, table: Table):
+        # The tables of a route spread evenly over its windows.
+        offset = SEND_PERIOD * table.index / len(route.tables)
+        for round_number in range(rounds):
+            at = window_start(round_number * len(routes) + position) + offset
+            await asyncio.sleep(max(0.0, at - time.monotonic()))
             # A person acts on what they see: not before the last action's view has come.
             if table.in_flight is None and (message := table.next_message()):
                 slot, text, mark = message
@@ -536,42 +563,84 @@ async def measure(
                 except websockets.ConnectionClosed:
                     table.in_flight = None
                     return  # counted in "held" and the close codes
-            await asyncio.sleep(SEND_PERIOD)
 
-    players = [asyncio.create_task(play(table)) for table in playing]
-    await asyncio.sleep(SECONDS)
+    async def account():
+        """Each window's load generator CPU time and machine ticks, to its route's account."""
+        client, machine = cpu_seconds([os.getpid()]), machine_jiffies()
+        for number in range(rounds * len(routes)):
+            route = routes[number % len(routes)]
+            await asyncio.sleep(max(0.0, window_start(number + 1) - time.monotonic()))
+            client_now, machine_now = cpu_seconds([os.getpid()]), machine_jiffies()
+            route.client_cpu += client_now - client
+            route.machine[0] += machine_now[0] - machine[0]
+            route.machine[1] += machine_now[1] - machine[1]
+            client, machine = client_now, machine_now
+
+    # A table with a socket missing would wait for it forever.
+    players = [
+        asyncio.create_task(play(position, route, table))
+        for position, route in enumerate(routes)
+        for table in route.tables
+        if None not in table.connections
+    ]
+    await account()
     await stop(players)
     # The last views arrive: wait while they are still coming, however long the backlog.
-    while any(table.in_flight for table in tables) and time.monotonic() - last_frame_at < DRAIN:
+    # Their cost goes to the last window's route.
+    client, machine = cpu_seconds([os.getpid()]), machine_jiffies()
+    tables = [table for route in routes for table in route.tables]
+    last_frame = max(route.last_frame_at for route in routes)
+    while any(table.in_flight for table in tables) and time.monotonic() - last_frame < DRAIN:
         await asyncio.sleep(0.2)
-    server_cpu = cpu_seconds(server_pids) - cpu_before
-    client_cpu = cpu_seconds([os.getpid()]) - client_before
-    machine_busy = busy_share(machine_before, machine_jiffies())
+        last_frame = max(route.last_frame_at for route in routes)
+    client_now, machine_now = cpu_seconds([os.getpid()]), machine_jiffies()
+    routes[-1].client_cpu += client_now - client
+    routes[-1].machine[0] += machine_now[0] - machine[0]
+    routes[-1].machine[1] += machine_now[1] - machine[1]
+
+
+async def finish(route: Route, server_cpu: float) -> Result:
+    """The route's figures, its sockets closed."""
+    tables = route.tables
     connections = [connection for table in tables for connection in table.connections if connection]
     held = sum(1 for connection in connections if connection.state.name == "OPEN")
     closed_codes = {connection.close_code for connection in connections} - {None}
     if closed_codes:
-        print(f"  sockets closed by the server with codes {sorted(closed_codes)}")
+        print(f"  {route.name}: sockets closed by the server with codes {sorted(closed_codes)}")
     refusals = sorted({refusal for table in tables for refusal in table.refusals})
     if refusals:
-        print(f"  refused: {refusals[:5]}")
-    await stop(readers)
+        print(f"  {route.name}: refused: {refusals[:5]}")
+    await stop(route.readers)
     await asyncio.gather(*(connection.close() for connection in connections))
     latencies = sorted(latency for table in tables for latency in table.latencies)
     return Result(
         held=held,
-        connect_seconds=connect_seconds,
-        settle_seconds=settle_seconds,
+        connect_seconds=route.connect_seconds,
+        settle_seconds=route.settle_seconds,
         sent=sum(table.sent for table in tables),
         complete=len(latencies),
         refused=sum(len(table.refusals) for table in tables),
         p50=statistics.median(latencies) if latencies else float("nan"),
         p95=latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan"),
         server_cpu_ms=1000 * server_cpu / len(latencies) if latencies else float("nan"),
-        client_cpu_ms=1000 * client_cpu / len(latencies) if latencies else float("nan"),
-        machine_busy=machine_busy,
-        kib_per_match=kib_per_match,
+        client_cpu_ms=1000 * route.client_cpu / len(latencies) if latencies else float("nan"),
+        machine_busy=route.machine[0] / route.machine[1] if route.machine[1] else float("nan"),
+        kib_per_match=route.kib_per_match,
     )
+
+
+async def measure(routes: list[Route]) -> list[Result]:
+    """Connect each route's sockets in turn (the last route's memory measured), drive them
+    all in turns, and time each action's arrival at all three of its table's sockets."""
+    for route in routes:
+        await connect(route, memory=route is routes[-1])
+    cpu_before = [cpu_seconds(route.server.pids) for route in routes]
+    await drive(routes)
+    server_cpu = [
+        cpu_seconds(route.server.pids) - before
+        for route, before in zip(routes, cpu_before, strict=True)
+    ]
+    return [await finish(route, cpu) for route, cpu in zip(routes, server_cpu, strict=True)]
 
 
 async def stop(tasks: list[asyncio.Task]) -> None:
@@ -596,29 +665,33 @@ def print_row(count: int, route: str, result: Result) -> None:
     )
 
 
-def measure_route(route: str, tables: list[Table], *, memory: bool) -> Result:
-    """One route's figures, on daphne processes of its own: each starts idle (the matches'
-    server still works off their sockets' departures long after they closed) and from the
-    same heap."""
-    count = len(tables)
-    server = start_server()
+def measure_routes(count: int, routes_tables: dict[str, list[Table]]) -> dict[str, Result]:
+    """The routes' figures, each route on daphne processes of its own: each starts idle (the
+    matches' server still works off their sockets' departures long after they closed) and
+    from the same heap."""
+    servers = []
     try:
+        routes = []
+        for name, tables in routes_tables.items():
+            server = start_server()
+            servers.append(server)
+            routes.append(Route(name, tables, server, Proxy(server.ports, seed=count)))
         try:
-            proxy = Proxy(server.ports, seed=count)
-            result = asyncio.run(measure(proxy, tables, server.pids, memory=memory))
+            results = asyncio.run(measure(routes))
         except (OSError, websockets.WebSocketException) as error:
-            raise SystemExit(
-                f"{route} at {count} matches: {error!r}\n{server.said()[-2000:]}"
-            ) from error
-        print_row(count, route, result)
-        if result.held < count * SOCKETS_PER_MATCH:
-            server_said = server.said()
-            # The first error says why; the sockets' closing adds many more after it.
-            first_error = max(server_said.find("Traceback"), 0)
-            print(server_said[first_error : first_error + 3000])
+            said = "\n".join(server.said()[-2000:] for server in servers)
+            raise SystemExit(f"at {count} matches: {error!r}\n{said}") from error
+        for route, result in zip(routes, results, strict=True):
+            print_row(count, route.name, result)
+            if result.held < count * SOCKETS_PER_MATCH:
+                server_said = route.server.said()
+                # The first error says why; the sockets' closing adds many more after it.
+                first_error = max(server_said.find("Traceback"), 0)
+                print(server_said[first_error : first_error + 3000])
     finally:
-        server.stop()
-    return result
+        for server in servers:
+            server.stop()
+    return {route.name: result for route, result in zip(routes, results, strict=True)}
 
 
 def statistics_refresh() -> None:
@@ -644,13 +717,12 @@ def measure_size(count: int, players: list[User], cookies: list[str]) -> None:
         cookies[SOCKETS_PER_MATCH * index : SOCKETS_PER_MATCH * (index + 1)]
         for index in range(count)
     ]
-    echo = measure_route(
-        "echo", [EchoTable(index, seat_cookies[index]) for index in range(count)], memory=False
-    )
     match_tables = [
         MatchTable(index, seat_cookies[index], match_id) for index, match_id in enumerate(match_ids)
     ]
-    match = measure_route("match", match_tables, memory=True)
+    echo_tables = [EchoTable(index, seat_cookies[index]) for index in range(count)]
+    results = measure_routes(count, {"echo": echo_tables, "match": match_tables})
+    echo, match = results["echo"], results["match"]
     view_bytes = [size for table in match_tables for size in table.view_bytes]
     mean_view_kib = statistics.mean(view_bytes) / 1024 if view_bytes else float("nan")
     print(
@@ -667,7 +739,8 @@ def main() -> None:
     print(
         f"Live matches: {PROCESSES} daphne process(es) per size and route, {database} and "
         f"{layer}; each "
-        f"match acts every {SEND_PERIOD:g} s for {SECONDS:g} s (two players and an observer); "
+        f"match acts once a round for {SECONDS / SEND_PERIOD:g} rounds, the routes taking turns "
+        f"in windows of {SEND_PERIOD:g} s (two players and an observer); "
         "latency = send to the new view at all three sockets"
     )
     migrations_check()
