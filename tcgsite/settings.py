@@ -241,6 +241,14 @@ LOBBY_PRESENCE_GRACE_SECONDS = float(os.environ.get("LOBBY_PRESENCE_GRACE_SECOND
 MATCH_AWAY_CLAIM_SECONDS = int(os.environ.get("MATCH_AWAY_CLAIM_SECONDS", "180"))
 # A tournament match's player away this long forfeits the game (rulebook, "Disconnecting").
 MATCH_EVENT_FORFEIT_SECONDS = int(os.environ.get("MATCH_EVENT_FORFEIT_SECONDS", "600"))
+# Whether a decision that leaves its game going waits, before it is announced, for PostgreSQL
+# to flush its COMMIT to disk. By default it does not (synchronous_commit off for that
+# transaction alone): the flush cost a millisecond a decision on this project's machines, and
+# what it guards against is a crash of the database server itself within the WAL writer's
+# fraction of a second, which would undo that game's last moves, consistently (a web process
+# killed loses nothing either way). A decision that ends a game, and every other write,
+# always waits (docs/architecture.md, "Durability").
+DECISION_COMMIT_FLUSHED = env_flag("DECISION_COMMIT_FLUSHED", False)
 # The pause between two games of a match, in which the loser of the last chooses who goes first.
 MATCH_NEXT_GAME_SECONDS = int(os.environ.get("MATCH_NEXT_GAME_SECONDS", "15"))
 # The computer opponent's pause before it acts, so that a person can follow what it did.

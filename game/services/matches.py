@@ -55,6 +55,7 @@ from game.selectors import (
     side_of,
 )
 from game.services.decision_sql import (
+    commit_unflushed,
     decision_reads,
     decision_transaction,
     fetch_in_order,
@@ -378,7 +379,11 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
         # A new list: the logged action keeps its own events.
         events = events + _passes_when_out_of_actions(autopass, game, state, logged)
         _state_store(match, game, state, logged, seats=seats)
-        announce(match, moment=_moment_after(match, seats, game, state, ply, logged))
+        moment = _moment_after(match, seats, game, state, ply, logged)
+        if moment is not None and not site_settings.DECISION_COMMIT_FLUSHED:
+            # The game goes on: its end, and whatever follows from it, always waits for disk.
+            commit_unflushed()
+        announce(match, moment=moment)
     return Played(game=game, events=events)
 
 

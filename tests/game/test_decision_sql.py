@@ -3,6 +3,7 @@ they read and write exactly what the ORM would, what they read under the lock is
 transaction before committed, and a decision's transaction is two round trips to PostgreSQL,
 storing everything or nothing."""
 
+import random
 import select
 import socket
 import threading
@@ -14,9 +15,12 @@ from django.utils import timezone
 
 from game.engine import api as engine
 from game.live_states import live_states
-from game.models import Game, GameAction, Match, MatchSeat
+from game.models import Game, GameAction, Match, MatchSeat, MatchStatus
 from game.selectors import game_state
+from game.services import decision_sql
 from game.services.decision_sql import (
+    UNFLUSHED_COMMIT_SQL,
+    commit_unflushed,
     decision_reads,
     decision_transaction,
     locked_match_sql,
@@ -302,3 +306,82 @@ def test_a_decisions_statements_are_prepared_once_per_connection_and_reused(caro
         prepared = [row[0] for row in cursor.fetchall()]
     for sql in (locked_match_sql().replace("%s", "$1"), "UPDATE game_game SET"):
         assert len([statement for statement in prepared if sql in statement]) == 1, prepared
+
+
+def synchronous_commit() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_unflushed_commit_is_asked_for_that_transaction_alone(carol, bob):
+    """The setting goes with the waiting writes (a statement after them sees it) and ends
+    with the transaction."""
+    if connection.vendor != "postgresql":
+        pytest.skip("synchronous_commit on PostgreSQL")
+    match = start_match(carol, bob)
+    before = synchronous_commit()
+    with decision_transaction():
+        _, _, game = decision_reads(match.pk)
+        log_a_pass(game)
+        commit_unflushed()
+        assert synchronous_commit() == "off"
+
+    assert before == synchronous_commit() == "on"
+    assert Game.objects.get(pk=game.pk).applied == game.applied
+
+
+def decisions_played_out(carol, bob, monkeypatch) -> list[tuple[bool, bool]]:
+    """Each decision of a game played to its end with random legal actions: whether it asked
+    for an unflushed commit, and whether the game went on after it."""
+    sent = []
+    writes_send = decision_sql._writes_send
+
+    def recording(waiting, *, commit):
+        if commit:
+            sent.append(any(sql == UNFLUSHED_COMMIT_SQL for sql, _ in waiting))
+        return writes_send(waiting, commit=commit)
+
+    monkeypatch.setattr(decision_sql, "_writes_send", recording)
+    match = start_match(carol, bob)
+    chooser = random.Random(11)
+    decisions = []
+    while match.status == MatchStatus.PLAYING:
+        game = match.games.get()
+        decision = engine.legal_actions(game_state(game))
+        decider = MatchSeat.objects.get(match=match, seat=decision.seat).player
+        game_act(
+            match_id=match.pk,
+            player=decider,
+            ply=game.applied,
+            action=chooser.choice(decision.actions),
+        )
+        match.refresh_from_db()
+        decisions.append((sent[-1], match.status == MatchStatus.PLAYING))
+    return decisions
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_that_leaves_its_game_going_does_not_wait_for_the_disk(carol, bob, monkeypatch):
+    """The decision that ends the game, whose ending pays and rates, still waits for it."""
+    if connection.vendor != "postgresql":
+        pytest.skip("synchronous_commit on PostgreSQL")
+
+    decisions = decisions_played_out(carol, bob, monkeypatch)
+
+    assert len(decisions) > 10
+    assert decisions[-1] == (False, False)
+    assert all(unflushed and going for unflushed, going in decisions[:-1])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_decision_waits_for_the_disk_when_the_site_says_so(carol, bob, monkeypatch, settings):
+    if connection.vendor != "postgresql":
+        pytest.skip("synchronous_commit on PostgreSQL")
+    settings.DECISION_COMMIT_FLUSHED = True
+
+    decisions = decisions_played_out(carol, bob, monkeypatch)
+
+    assert len(decisions) > 10
+    assert not any(unflushed for unflushed, _ in decisions)
