@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from channels.db import database_sync_to_async
+from django.core.exceptions import SynchronousOnlyOperation
 from django.template.loader import render_to_string
 
 from game import fragments
@@ -45,25 +46,30 @@ class SharedMoments:
     sockets of its match that receive the same message: a match's two players and its
     observers cost one unpacking (or read) of the match per change and process, not one
     each. A message's group and version name one commit, so a moment is never kept for a
-    later change; the oldest are forgotten (read again if still wanted). Used from the one
-    thread that runs the consumers' database work."""
+    later change; the oldest are forgotten (read again if still wanted). Used from the
+    consumers' event loop and from the thread that runs their database work."""
 
     def __init__(self, size: int):
         self.size = size
         self.kept: OrderedDict[Hashable, MatchMoment] = OrderedDict()
+        self.lock = threading.Lock()
 
     def get(self, key: Hashable, read: Callable[[], MatchMoment]) -> MatchMoment:
         moment = self.kept.get(key)
         if moment is None:
-            moment = self.kept[key] = read()
-            if len(self.kept) > self.size:
-                self.kept.popitem(last=False)
+            moment = read()
+            with self.lock:
+                self.kept[key] = moment
+                if len(self.kept) > self.size:
+                    self.kept.popitem(last=False)
         return moment
 
 
 class ChangeScreens:
     """The screens that one change of a match (its ``match.changed`` message) shows on the
-    sockets this process holds of the match, built in one turn on the database thread. Each
+    sockets this process holds of the match. A change that ships its moment (a decision) is
+    shown from it on the event loop, each screen as its socket asks. Each other one, and each
+    screen that needs a read, is built in one turn on the database thread. Each
     turn costs two hand-overs between the event loop's thread and the database thread, which
     wait for each other's hold on the interpreter's lock: a match's players and observers on
     one process cost one turn a change, not one each.
@@ -83,8 +89,22 @@ class ChangeScreens:
     def screen(self, consumer: "MatchConsumer", message: dict) -> asyncio.Future:
         """The future of ``consumer``'s ``render_screen`` for ``message``."""
         loop = asyncio.get_running_loop()
-        key = (loop, message["group"], message["version"])
         future = loop.create_future()
+        if message.get("moment"):
+            # Built from the shipped moment, a screen usually needs no read, and no turn on
+            # the database thread. One that does (a socket behind the moment's recent
+            # actions, a game state this process no longer keeps) is refused it by Django
+            # here, and goes to the thread.
+            try:
+                future.set_result(consumer.render_screen(full=False, message=message))
+            except SynchronousOnlyOperation:
+                pass
+            except Exception as error:  # handed to that socket alone
+                future.set_exception(error)
+                return future
+            else:
+                return future
+        key = (loop, message["group"], message["version"])
         with self.lock:
             batch = self.open.get(key)
             first = batch is None

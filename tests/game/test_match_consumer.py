@@ -9,6 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 import game.consumers
+import game.selectors
 from game.engine import api as engine
 from game.models import Game, Match
 from game.selectors import MatchMoment, game_state
@@ -195,17 +196,14 @@ async def test_an_action_ships_its_moment_once_for_all_the_sockets_each_shown_it
         assert playmat_of(await fresh.until(f'data-ply="{ply + 1}"')) == playmat_of(screen)
 
 
-async def test_a_change_is_shown_on_a_processs_sockets_in_shared_turns_on_the_database_thread(
-    open_page, monkeypatch
-):
-    """Each turn on the database thread costs two hand-overs between it and the event loop:
-    the sockets of a match that one process holds have their screens of a change built in
-    one turn, each socket that asks before the database thread takes it up joining it. The
-    two that wait for the change always do; the player who decided may still be finishing."""
-    (carol, bob, dave), match, pages = await watched_match(open_page)
-    for page in pages:  # each socket is done opening: it answers only then
+async def sockets_done_opening(pages) -> None:
+    for page in pages:  # each socket answers only once it is done opening
         await page.communicator.send_json_to({"type": "nonsense"})
         await page.until("could not be read")
+
+
+def count_turns(monkeypatch) -> list[str]:
+    """The functions the match consumers send to the database thread, by name."""
     turns = []
     to_database_thread = game.consumers.database_sync_to_async
 
@@ -214,14 +212,64 @@ async def test_a_change_is_shown_on_a_processs_sockets_in_shared_turns_on_the_da
         return to_database_thread(function)
 
     monkeypatch.setattr(game.consumers, "database_sync_to_async", counted)
+    return turns
+
+
+async def test_a_decision_is_shown_from_its_moment_with_no_turn_on_the_database_thread(
+    open_page, monkeypatch
+):
+    """Each turn on the database thread costs two hand-overs between it and the event loop:
+    the screens of a change that ships its moment, which need no read, are built on the
+    event loop itself, and only the decision goes to the database thread."""
+    (carol, bob, dave), match, pages = await watched_match(open_page)
+    await sockets_done_opening(pages)
+    turns = count_turns(monkeypatch)
     seat, ply, actions = await decision(match)
 
     await act(pages[seat], ply, next(action for action in actions if action["kind"] == "keep"))
 
     screens = [await page.until(f'data-ply="{ply + 1}"') for page in pages]
-    screen_turns = [turn for turn in turns if turn != "game_act"]
-    assert screen_turns and len(screen_turns) < len(pages)
+    assert turns == ["game_act"]
     assert "Your hand" in screens[seat] and "You are observing" in screens[2]
+
+
+async def test_a_screen_of_a_decision_that_needs_a_read_is_built_on_the_database_thread(
+    open_page, monkeypatch
+):
+    """A process that no longer keeps the game's state reads it as stored at the moment: the
+    event loop may not, so that screen goes to the database thread, and shows the same."""
+    (carol, bob, dave), match, pages = await watched_match(open_page)
+    await sockets_done_opening(pages)
+    monkeypatch.setattr(game.selectors.packed_here, "original", lambda packed: None)
+    monkeypatch.setattr(game.selectors.live_states, "take", lambda game, applied=None: None)
+    turns = count_turns(monkeypatch)
+    seat, ply, actions = await decision(match)
+
+    await act(pages[seat], ply, next(action for action in actions if action["kind"] == "keep"))
+
+    screens = [await page.until(f'data-ply="{ply + 1}"') for page in pages]
+    assert "screens_of" in turns
+    for user, screen in zip((carol, bob, dave), screens, strict=True):
+        fresh = await open_page(user, path(match))
+        assert playmat_of(await fresh.until(f'data-ply="{ply + 1}"')) == playmat_of(screen)
+
+
+async def test_a_change_is_shown_on_a_processs_sockets_in_shared_turns_on_the_database_thread(
+    open_page, monkeypatch
+):
+    """A change that ships no moment is read on the database thread: the sockets of a match
+    that one process holds have their screens of it built in one turn, each socket that asks
+    before the database thread takes it up joining it."""
+    (carol, bob, dave), match, pages = await watched_match(open_page)
+    await sockets_done_opening(pages)
+    turns = count_turns(monkeypatch)
+
+    await database_sync_to_async(match_offer)(match_id=match.pk, player=carol, offer="draw")
+
+    for page in pages:
+        await page.until("a draw.")
+    screen_turns = [turn for turn in turns if turn == "screens_of"]
+    assert screen_turns and len(screen_turns) < len(pages)
 
 
 def playmat_of(html: str) -> str:
