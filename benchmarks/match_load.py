@@ -424,10 +424,17 @@ def machine_jiffies() -> tuple[int, int]:
     return sum(fields) - idle, sum(fields)
 
 
-def busy_share(before: tuple[int, int], after: tuple[int, int]) -> float:
-    """The share of the machine's cores busy between two ``machine_jiffies`` readings."""
-    busy, total = after[0] - before[0], after[1] - before[1]
-    return busy / total if total else float("nan")
+@dataclass
+class Reading:
+    """This process's CPU time and the machine's busy and total clock ticks, at one moment."""
+
+    client_cpu: float
+    busy_ticks: int
+    total_ticks: int
+
+    @classmethod
+    def now(cls) -> "Reading":
+        return cls(cpu_seconds([os.getpid()]), *machine_jiffies())
 
 
 async def server_idle(pids: list[int], limit: float = IDLE_LIMIT) -> bool:
@@ -475,8 +482,15 @@ class Route:
     kib_per_match: float | None = None
     # This process's CPU time, and the machine's busy and total clock ticks, in the route's
     # windows of the drive.
-    client_cpu: float = 0.0
-    machine: list[int] = field(default_factory=lambda: [0, 0])
+    spent: Reading = field(default_factory=lambda: Reading(0.0, 0, 0))
+
+    def charge(self, since: Reading) -> Reading:
+        """Add what was spent since ``since`` to the route's account; the reading now."""
+        now = Reading.now()
+        self.spent.client_cpu += now.client_cpu - since.client_cpu
+        self.spent.busy_ticks += now.busy_ticks - since.busy_ticks
+        self.spent.total_ticks += now.total_ticks - since.total_ticks
+        return now
 
 
 async def connect(route: Route, *, memory: bool) -> None:
@@ -566,15 +580,10 @@ async def drive(routes: list[Route]) -> None:
 
     async def account():
         """Each window's load generator CPU time and machine ticks, to its route's account."""
-        client, machine = cpu_seconds([os.getpid()]), machine_jiffies()
+        reading = Reading.now()
         for number in range(rounds * len(routes)):
-            route = routes[number % len(routes)]
             await asyncio.sleep(max(0.0, window_start(number + 1) - time.monotonic()))
-            client_now, machine_now = cpu_seconds([os.getpid()]), machine_jiffies()
-            route.client_cpu += client_now - client
-            route.machine[0] += machine_now[0] - machine[0]
-            route.machine[1] += machine_now[1] - machine[1]
-            client, machine = client_now, machine_now
+            reading = routes[number % len(routes)].charge(reading)
 
     # A table with a socket missing would wait for it forever.
     players = [
@@ -587,21 +596,18 @@ async def drive(routes: list[Route]) -> None:
     await stop(players)
     # The last views arrive: wait while they are still coming, however long the backlog.
     # Their cost goes to the last window's route.
-    client, machine = cpu_seconds([os.getpid()]), machine_jiffies()
+    reading = Reading.now()
     tables = [table for route in routes for table in route.tables]
     last_frame = max(route.last_frame_at for route in routes)
     while any(table.in_flight for table in tables) and time.monotonic() - last_frame < DRAIN:
         await asyncio.sleep(0.2)
         last_frame = max(route.last_frame_at for route in routes)
-    client_now, machine_now = cpu_seconds([os.getpid()]), machine_jiffies()
-    routes[-1].client_cpu += client_now - client
-    routes[-1].machine[0] += machine_now[0] - machine[0]
-    routes[-1].machine[1] += machine_now[1] - machine[1]
+    routes[-1].charge(reading)
 
 
 async def finish(route: Route, server_cpu: float) -> Result:
     """The route's figures, its sockets closed."""
-    tables = route.tables
+    tables, spent = route.tables, route.spent
     connections = [connection for table in tables for connection in table.connections if connection]
     held = sum(1 for connection in connections if connection.state.name == "OPEN")
     closed_codes = {connection.close_code for connection in connections} - {None}
@@ -623,8 +629,8 @@ async def finish(route: Route, server_cpu: float) -> Result:
         p50=statistics.median(latencies) if latencies else float("nan"),
         p95=latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan"),
         server_cpu_ms=1000 * server_cpu / len(latencies) if latencies else float("nan"),
-        client_cpu_ms=1000 * route.client_cpu / len(latencies) if latencies else float("nan"),
-        machine_busy=route.machine[0] / route.machine[1] if route.machine[1] else float("nan"),
+        client_cpu_ms=1000 * spent.client_cpu / len(latencies) if latencies else float("nan"),
+        machine_busy=spent.busy_ticks / spent.total_ticks if spent.total_ticks else float("nan"),
         kib_per_match=route.kib_per_match,
     )
 
