@@ -3,7 +3,6 @@ they read and write exactly what the ORM would, what they read under the lock is
 transaction before committed, and a decision's transaction is two round trips to PostgreSQL,
 storing everything or nothing."""
 
-import random
 import select
 import socket
 import threading
@@ -15,7 +14,7 @@ from django.utils import timezone
 
 from game.engine import api as engine
 from game.live_states import live_states
-from game.models import Game, GameAction, Match, MatchSeat, MatchStatus
+from game.models import Game, GameAction, Match, MatchSeat
 from game.selectors import game_state
 from game.services import decision_sql
 from game.services.decision_sql import (
@@ -29,6 +28,7 @@ from game.services.decision_sql import (
 from game.services.matches import game_act, locked_match
 from tcgsite.accounts.models import Preferences
 from tests.game.conftest import start_match
+from tests.game.test_matches import play_out
 
 
 def field_values(instance, leaving=()) -> dict:
@@ -332,34 +332,20 @@ def test_an_unflushed_commit_is_asked_for_that_transaction_alone(carol, bob):
     assert Game.objects.get(pk=game.pk).applied == game.applied
 
 
-def decisions_played_out(carol, bob, monkeypatch) -> list[tuple[bool, bool]]:
-    """Each decision of a game played to its end with random legal actions: whether it asked
-    for an unflushed commit, and whether the game went on after it."""
-    sent = []
+def unflushed_commits_of_a_game(carol, bob, monkeypatch) -> list[bool]:
+    """Whether each decision of a game played out with random legal actions asked for an
+    unflushed commit, in order: the last one ended the game."""
+    asked = []
     writes_send = decision_sql._writes_send
 
     def recording(waiting, *, commit):
         if commit:
-            sent.append(any(sql == UNFLUSHED_COMMIT_SQL for sql, _ in waiting))
+            asked.append(any(sql == UNFLUSHED_COMMIT_SQL for sql, _ in waiting))
         return writes_send(waiting, commit=commit)
 
     monkeypatch.setattr(decision_sql, "_writes_send", recording)
-    match = start_match(carol, bob)
-    chooser = random.Random(11)
-    decisions = []
-    while match.status == MatchStatus.PLAYING:
-        game = match.games.get()
-        decision = engine.legal_actions(game_state(game))
-        decider = MatchSeat.objects.get(match=match, seat=decision.seat).player
-        game_act(
-            match_id=match.pk,
-            player=decider,
-            ply=game.applied,
-            action=chooser.choice(decision.actions),
-        )
-        match.refresh_from_db()
-        decisions.append((sent[-1], match.status == MatchStatus.PLAYING))
-    return decisions
+    play_out(start_match(carol, bob), carol, bob, seed=11)
+    return asked
 
 
 @pytest.mark.django_db(transaction=True)
@@ -368,11 +354,10 @@ def test_a_decision_that_leaves_its_game_going_does_not_wait_for_the_disk(carol,
     if connection.vendor != "postgresql":
         pytest.skip("synchronous_commit on PostgreSQL")
 
-    decisions = decisions_played_out(carol, bob, monkeypatch)
+    asked = unflushed_commits_of_a_game(carol, bob, monkeypatch)
 
-    assert len(decisions) > 10
-    assert decisions[-1] == (False, False)
-    assert all(unflushed and going for unflushed, going in decisions[:-1])
+    assert len(asked) > 10
+    assert all(asked[:-1]) and not asked[-1]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -381,7 +366,7 @@ def test_every_decision_waits_for_the_disk_when_the_site_says_so(carol, bob, mon
         pytest.skip("synchronous_commit on PostgreSQL")
     settings.DECISION_COMMIT_FLUSHED = True
 
-    decisions = decisions_played_out(carol, bob, monkeypatch)
+    asked = unflushed_commits_of_a_game(carol, bob, monkeypatch)
 
-    assert len(decisions) > 10
-    assert not any(unflushed for unflushed, _ in decisions)
+    assert len(asked) > 10
+    assert not any(asked)
