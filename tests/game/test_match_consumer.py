@@ -266,8 +266,8 @@ async def test_a_change_is_shown_on_a_processs_sockets_in_shared_turns_on_the_da
 
     await database_sync_to_async(match_offer)(match_id=match.pk, player=carol, offer="draw")
 
-    for page in pages:
-        await page.until("a draw.")
+    for page in pages:  # the screen, not the chat notice that comes before it
+        await page.until("playmat-note--offer")
     screen_turns = [turn for turn in turns if turn == "screens_of"]
     assert screen_turns and len(screen_turns) < len(pages)
 
@@ -284,8 +284,8 @@ async def test_a_change_that_ships_no_moment_is_read_once_for_all_the_sockets(
 
     await database_sync_to_async(match_offer)(match_id=match.pk, player=carol, offer="draw")
 
-    for page in pages:
-        await page.until("a draw.")
+    for page in pages:  # the screen, not the chat notice that comes before it
+        await page.until("playmat-note--offer")
     assert reads == [match.pk] and unpacked == []
 
 
