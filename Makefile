@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WEB_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
+# The tests run on one process per core (tests/process_isolation.py); 0 runs them in this one.
+TEST_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
 
 # The engine modules compiled with mypyc (README.md, "Development"): all but the exceptions
 # (errors), which derive from ValueError, and what only loads data or drives whole games
@@ -29,7 +31,7 @@ catalog: install engine
 test: install engine
 	mkdir -p var
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest --numprocesses $(TEST_PROCESSES) --dist worksteal $(PYTEST_ARGS)
 
 # Production mode: web, worker and beat from the Procfile, WEB_PROCESSES web processes (one per
 # core) on HOST:PORT, PORT+1 and so on, for the proxy to share the sockets among. The demo

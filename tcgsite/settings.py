@@ -217,7 +217,12 @@ if REDIS_URL:
             # 500 clients on one process. redis-py's asyncio pool refuses (rather than
             # waits) past 100 connections in use, which a few hundred sockets joining at
             # once exceed.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
+            # The prefix keeps apart the groups of several sites on one Redis: its pub/sub
+            # channels, unlike its keys, are shared by all of its databases.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                "prefix": os.environ.get("REDIS_CHANNEL_PREFIX", "asgi"),
+            },
         }
     }
     CACHES = {

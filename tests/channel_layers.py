@@ -8,7 +8,10 @@ IN_MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"
 REDIS_LAYER = {
     "default": {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [settings.REDIS_URL]},
+        "CONFIG": {
+            "hosts": [settings.REDIS_URL],
+            "prefix": settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "asgi"),
+        },
     }
 }
 BOTH_LAYERS = [

@@ -115,8 +115,13 @@ def _flush(alias: str, attempts: int = 5) -> None:
 
 
 def pytest_collection_modifyitems(config, items):
-    """PYTEST_REVERSE=1 runs the tests in reverse order, to show that none depends on another
-    having run first (transactional tests, which empty the database, then come first)."""
+    """The slow tests go first: on several processes (``make test``), one begun last would
+    keep its process running long after the others ran out of tests.
+
+    PYTEST_REVERSE=1 then runs the tests in reverse order, to show that none depends on
+    another having run first (transactional tests, which empty the database, then come
+    first)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # a stable sort
     if os.environ.get("PYTEST_REVERSE"):
         items.reverse()
 

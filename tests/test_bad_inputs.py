@@ -108,6 +108,7 @@ def urls_to_try(samples: dict[str, list[str]]) -> tuple[list[str], list[str]]:
     return sorted(real_urls, key=lambda url: "logout" in url or "delete" in url), bad_urls
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_bad_values_in_every_parameter_of_every_url_give_no_server_error(catalog):
     """Given a visitor, a player with cards, a deck and a Limited pool, and a staff member,

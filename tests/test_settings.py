@@ -18,6 +18,7 @@ SETTINGS_NAMES = (
     "DJANGO_CSRF_TRUSTED_ORIGINS",
     "DJANGO_HTTPS",
     "DJANGO_DEBUG",
+    "REDIS_CHANNEL_PREFIX",
 )
 PRODUCTION = {
     "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/tcgsite",
@@ -169,3 +170,11 @@ def test_in_production_mode_redis_stamps_the_messages_versions_as_it_publishes_t
 
     assert stamped.returncode == 0, stamped.stderr
     assert stamped.stdout.strip() == "True"
+
+
+def test_sites_sharing_one_redis_keep_their_groups_apart_by_the_channel_prefix():
+    """Redis's pub/sub channels are common to all its databases: a site's prefix is its own."""
+    prefix = "settings.CHANNEL_LAYERS['default']['CONFIG']['prefix']"
+
+    assert setting_shown(prefix, **PRODUCTION) == "asgi"
+    assert setting_shown(prefix, **PRODUCTION, REDIS_CHANNEL_PREFIX="staging") == "staging"

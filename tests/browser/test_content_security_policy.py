@@ -232,6 +232,7 @@ def visit_everything_reachable(watched, urls: list[str], settle="networkidle") -
     return pages
 
 
+@pytest.mark.slow
 def test_every_page_a_player_reaches_runs_under_the_policy(page, live_server, world, watched):
     log_in(page, live_server, world["player"])
     watched.visit("/")
@@ -270,6 +271,7 @@ def test_the_pages_before_logging_in_run_under_the_policy(page, live_server, wat
     watched.check("failed logins")
 
 
+@pytest.mark.slow
 def test_the_player_journeys_run_under_the_policy(page, live_server, world, watched, screenshot):
     player = world["player"]
     log_in(page, live_server, player)
@@ -396,6 +398,7 @@ def offered(model_admin, name: str, request, first) -> bool:
     return model_admin.has_view_or_change_permission(request)
 
 
+@pytest.mark.slow
 def test_every_admin_page_staff_reach_runs_under_the_policy(page, live_server, world, watched):
     """The admin pages the README names (store grant, pools, the Openings audit) among them."""
     staff = world["staff"]

@@ -17,6 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.mark.slow
 def test_a_new_player_buys_opens_and_plays_a_starter_deck(page, screenshot, catalog):
     player = UserFactory(username="Rookie")
     starter = Product.objects.get(kind=ProductKind.STARTER_DECK, archetype="jedi")

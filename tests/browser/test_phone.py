@@ -54,6 +54,7 @@ def site_pages(player: User) -> dict[str, str]:
     return pages
 
 
+@pytest.mark.slow
 def test_no_page_scrolls_sideways_on_a_phone(browser, live_server, page, screenshot, catalog):
     call_command("demo")
     player = User.objects.get(username="Shochu")

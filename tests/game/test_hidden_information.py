@@ -499,6 +499,7 @@ def test_the_detector_reads_card_ids_and_titles_wherever_the_markup_puts_them():
     assert mentions("Enclave Watcher and Watcher", "Watcher", titles)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_each_seat_receives_only_its_own_view_and_observers_only_the_public_view(

@@ -68,6 +68,7 @@ def malformed(chooser: random.Random, ply: int) -> str:
     return json.dumps({"type": "act", "ply": str(ply), "action": json.dumps(action)})
 
 
+@pytest.mark.slow
 async def test_random_and_malformed_messages_never_break_a_match(open_page):
     carol, bob = await database_sync_to_async(
         lambda: (player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith"))

@@ -32,6 +32,7 @@ def standing(match):
     return status, game.applied, engine.legal_actions(game_state(game))
 
 
+@pytest.mark.slow
 async def test_a_whole_skirmish_through_the_socket(open_page, settings):
     # The thinking threads of the embedded default, whatever the mode the suite runs in: no
     # Celery worker runs beside the tests.

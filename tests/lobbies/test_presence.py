@@ -157,6 +157,7 @@ def test_the_heartbeat_reopens_a_connection_swept_while_its_process_stalled(sett
     assert listed(Lobby.CASUAL) == {"Carol": (Status.HERE, Place.CASUAL)}
 
 
+@pytest.mark.slow
 def test_one_heartbeat_keeps_every_socket_of_a_process_fresh_in_a_few_queries(
     settings, django_assert_max_num_queries
 ):

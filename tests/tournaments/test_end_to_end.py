@@ -144,6 +144,7 @@ def until_paid(queues: list[TournamentQueue], environment: dict) -> list[Tournam
         time.sleep(1)
 
 
+@pytest.mark.slow
 def test_a_swiss_and_a_single_elimination_of_computer_players_play_to_their_payout(
     production_processes,
 ):

@@ -182,6 +182,7 @@ def test_each_level_decides_a_position(level):
     assert searcher(1, level).choose(state, decision) in decision.actions
 
 
+@pytest.mark.slow
 def test_the_search_agent_beats_the_greedy_agent():
     report = simulate(
         6,

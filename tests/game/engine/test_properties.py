@@ -6,6 +6,7 @@ import itertools
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ def event_leaks(state: api.State, events: list[dict]) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 @WHOLE_GAMES
 @given(seed=st.integers(0, 2**63), matchup=st.sampled_from(MATCHUPS), play_seed=st.integers())
 def test_random_legal_play_keeps_every_invariant_after_every_action(seed, matchup, play_seed):

@@ -13,6 +13,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from game.ai.agents import RandomAgent
 from game.engine import api
 from game.engine.decklists import starter_decklists
@@ -88,6 +90,7 @@ def test_games_in_threads_play_as_they_do_one_at_a_time():
     check_games_in_threads_play_as_one_at_a_time()
 
 
+@pytest.mark.slow
 def test_games_in_threads_play_as_they_do_one_at_a_time_from_the_sources():
     result = subprocess.run(  # noqa: S603 (this interpreter, this module)
         [
