@@ -137,7 +137,8 @@ def test_a_card_dragged_from_the_hand_onto_a_quest_is_played_there(game_in_progr
     expect(card).to_have_class(re.compile("mat-card--playable"))
     watch_animations(page)
 
-    card.drag_to(page.locator(f'.mat-quest[data-quest="{play["quest"]}"]'))
+    # Forced: see the next test.
+    card.drag_to(page.locator(f'.mat-quest[data-quest="{play["quest"]}"]'), force=True)
 
     expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
     assert GameAction.objects.filter(game__match=match).latest("number").action == play
@@ -162,8 +163,10 @@ def test_a_card_dragged_from_the_hand_onto_the_board_is_played(game_in_progress,
     page = open_playmat(match)
     ply = page.locator(".prompt").get_attribute("data-ply")
 
+    # Forced: pressed, the card is focused and magnified over the zone until the drag starts
+    # (then it shrinks back), and Playwright checks what is under the drop before moving.
     page.locator(f'.mat-hand .mat-card[data-card="{play["card"]}"]').drag_to(
-        page.locator(".mat-row--near .mat-zone--abilities")
+        page.locator(".mat-row--near .mat-zone--abilities"), force=True
     )
 
     expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
