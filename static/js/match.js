@@ -39,11 +39,10 @@
       clock.dataset.clockMs = String(left);
       const seconds = Math.floor(left / 1000);
       clock.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-      // The server decides whose flag fell; a page that sees zero asks it to look.
-      if (left === 0 && !clock.dataset.reported) {
-        clock.dataset.reported = "1";
-        document.getElementById("clock-out")?.click();
-      }
+      // The server decides whose flag fell; a page that sees zero asks it to look, each
+      // second until it answers: this count may reach zero a little before the server's
+      // clock does, and an early ask changes nothing.
+      if (left === 0) document.getElementById("clock-out")?.click();
     }
   }, 1000);
 
