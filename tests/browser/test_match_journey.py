@@ -149,6 +149,22 @@ def test_a_timed_match_is_lost_on_time(open_as):
     assert match.status == MatchStatus.FINISHED and match.end_reason.endswith("ran out of time")
 
 
+def test_a_page_whose_clock_reaches_zero_first_asks_until_the_flag_falls(open_as):
+    """A page's countdown can reach zero before the server's clock does (it ticks a second at
+    a time from whenever it began): the page asks again until the server ends the match,
+    with no periodic sweep to rely on (none runs beside the tests)."""
+    carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+    match = start_match(carol, bob, time_limit=20)
+    page = open_as(carol)
+    page.goto(f"/matches/{match.pk}/")
+    expect(page.locator(".clock--running")).to_have_count(1)
+
+    # Seconds early: the next tick shows zero while the server's clock still runs.
+    page.evaluate("document.querySelector('[data-clock-running]').dataset.clockMs = '1000'")
+
+    expect(page.locator(".prompt")).to_contain_text("ran out of time", timeout=30_000)
+
+
 def test_f5_passes_and_a_double_clicked_card_does_what_it_can(open_as):
     carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
     match = start_match(carol, bob)
