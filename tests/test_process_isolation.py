@@ -25,7 +25,7 @@ def test_each_process_takes_the_redis_database_after_the_one_before(url, process
     not (SHARED_REDIS_URL and PROCESS),
     reason="the suite's processes share Redis in production mode, on several processes",
 )
-def test_this_process_has_itsown_redis_url_database_and_channel_prefix():
+def test_this_process_has_its_own_redis_database_and_channel_prefix():
     own = own_redis_url(SHARED_REDIS_URL, int(PROCESS.removeprefix("gw")))
     layer = settings.CHANNEL_LAYERS["default"]["CONFIG"]
 
