@@ -174,6 +174,23 @@ def test_a_card_dragged_from_the_hand_onto_the_board_is_played(game_in_progress,
     expect(page.locator(f'.mat-row--near .mat-card[data-card="{play["card"]}"]')).to_be_visible()
 
 
+def test_a_card_dragged_from_the_hand_shrinks_back_uncovering_the_board(
+    game_in_progress, open_playmat
+):
+    match, _ = game_in_progress()
+    page = open_playmat(match)
+    magnified = "getComputedStyle(document.activeElement).scale !== 'none'"
+
+    page.locator(".mat-hand .mat-card[draggable=true]").first.focus()  # as pressing does
+    page.wait_for_function(magnified)
+    page.evaluate(
+        "document.activeElement.dispatchEvent("
+        "new DragEvent('dragstart', {bubbles: true, dataTransfer: new DataTransfer()}))"
+    )
+
+    page.wait_for_function(f"!({magnified})", timeout=5_000)
+
+
 def test_enter_on_a_focused_card_does_what_a_double_click_does(game_in_progress, open_playmat):
     match, actions = game_in_progress()
     # This player asked for less motion: the playmat neither glows nor animates for them.
