@@ -21,6 +21,8 @@ def own_redis_url(url: str, process: int) -> str:
 
 PROCESS = os.environ.get("PYTEST_XDIST_WORKER")  # gw0, gw1...
 SHARED_REDIS_URL = os.environ.get("REDIS_URL", "")
+SHARED_PREFIX = os.environ.get("REDIS_CHANNEL_PREFIX", "asgi")
 if PROCESS and SHARED_REDIS_URL:
     os.environ["REDIS_URL"] = own_redis_url(SHARED_REDIS_URL, int(PROCESS.removeprefix("gw")))
-    os.environ["REDIS_CHANNEL_PREFIX"] = f"asgi-{PROCESS}"
+    # Suffixed, not replaced: two runs sharing one Redis (two checkouts) keep their own prefixes.
+    os.environ["REDIS_CHANNEL_PREFIX"] = f"{SHARED_PREFIX}-{PROCESS}"

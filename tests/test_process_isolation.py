@@ -5,7 +5,7 @@ import os
 import pytest
 from django.conf import settings
 
-from tests.process_isolation import PROCESS, SHARED_REDIS_URL, own_redis_url
+from tests.process_isolation import PROCESS, SHARED_PREFIX, SHARED_REDIS_URL, own_redis_url
 
 
 @pytest.mark.parametrize(
@@ -29,6 +29,6 @@ def test_this_process_has_its_own_redis_database_and_channel_prefix():
     own = own_redis_url(SHARED_REDIS_URL, int(PROCESS.removeprefix("gw")))
     layer = settings.CHANNEL_LAYERS["default"]["CONFIG"]
 
-    assert layer["prefix"] == f"asgi-{PROCESS}"
+    assert layer["prefix"] == f"{SHARED_PREFIX}-{PROCESS}"
     assert layer["hosts"][0]["address"] == settings.CACHES["default"]["LOCATION"] == own
     assert os.environ["REDIS_URL"] == own  # for the processes the tests start
