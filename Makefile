@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WEB_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
+# The Celery worker's processes (one task at a time each, one database connection each).
+WORKER_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
 # The tests run on one process per core (tests/process_isolation.py); 0 runs them in this one.
 TEST_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
 
@@ -39,7 +41,7 @@ test: install engine
 start: catalog
 	$(if $(DEMO),$(PY) manage.py demo)
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" HOST=$(HOST) $(VENV)/bin/honcho start --port $(PORT) \
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" HOST=$(HOST) WORKER_PROCESSES=$(WORKER_PROCESSES) $(VENV)/bin/honcho start --port $(PORT) \
 		--concurrency web=$(WEB_PROCESSES)
 
 lint: install

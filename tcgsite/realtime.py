@@ -43,8 +43,9 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
+from tcgsite.database import BUSY_MESSAGE, is_pool_timeout
 from tcgsite.errors import UserError
 
 logger = logging.getLogger(__name__)
@@ -316,6 +317,11 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
             await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
         except UserError as error:
             await self.send_user_error(error.message)
+        except DatabaseError as error:
+            # Refused before anything was written: the client may send it again.
+            if not is_pool_timeout(error):
+                raise
+            await self.send_user_error(BUSY_MESSAGE)
 
     @classmethod
     async def decode_json(cls, text_data):

@@ -151,8 +151,33 @@ TEMPLATES = [
 WSGI_APPLICATION = "tcgsite.wsgi.application"
 ASGI_APPLICATION = "tcgsite.asgi.application"
 
+# Database connections in production (README, Production mode, "Database connections"). A
+# web process serves each request's sync work on a thread of its own, so a connection kept per
+# thread would pile up with the threads: it takes a connection from a pool of at most
+# DATABASE_POOL_SIZE (Django's PostgreSQL pool), lent for one request or one socket's database
+# turn, and a request that waits DATABASE_POOL_TIMEOUT seconds for one gets the busy page
+# (tcgsite.database). Celery's processes run one task at a time on one thread: with
+# DATABASE_POOL_SIZE=0 (the Procfile's worker and beat) they keep one plain connection. The
+# name each kind of process gives its connections (DATABASE_APPLICATION_NAME) shows in
+# PostgreSQL's pg_stat_activity.
+DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "12"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "10"))
+
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if DATABASE_POOL_SIZE else 60)
+    }
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "application_name", os.environ.get("DATABASE_APPLICATION_NAME", "tcgsite")
+    )
+    if DATABASE_POOL_SIZE:
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": min(2, DATABASE_POOL_SIZE),
+            "max_size": DATABASE_POOL_SIZE,
+            "timeout": DATABASE_POOL_TIMEOUT,
+            # Connections beyond min_size that lie unused this long are closed.
+            "max_idle": 60,
+        }
     # Django turns psycopg's prepared statements off (for connection poolers in transaction
     # mode, which this site does not sit behind). Only cursors that bind on the server
     # prepare, and only a match decision's statements use one (game.services.decision_sql):

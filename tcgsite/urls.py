@@ -16,3 +16,5 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler500 = "tcgsite.database.server_error"

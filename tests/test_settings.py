@@ -19,6 +19,9 @@ SETTINGS_NAMES = (
     "DJANGO_HTTPS",
     "DJANGO_DEBUG",
     "REDIS_CHANNEL_PREFIX",
+    "DATABASE_POOL_SIZE",
+    "DATABASE_POOL_TIMEOUT",
+    "DATABASE_APPLICATION_NAME",
 )
 PRODUCTION = {
     "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/tcgsite",
@@ -152,7 +155,53 @@ def test_the_database_urls_options_are_kept_beside_prepared_statements():
         "sorted(settings.DATABASES['default']['OPTIONS'].items())", **environment
     )
 
-    assert options == "[('prepare_threshold', 5), ('sslmode', 'disable')]"
+    assert "('prepare_threshold', 5), ('sslmode', 'disable')" in options
+
+
+def test_a_web_process_takes_its_connections_from_a_bounded_pool():
+    """README, Production mode, "Database connections": each web process lends at most
+    DATABASE_POOL_SIZE connections, none kept per thread (CONN_MAX_AGE 0), and a request
+    waits DATABASE_POOL_TIMEOUT seconds for one."""
+    database = "settings.DATABASES['default']"
+    shown = setting_shown(
+        f"{database}['CONN_MAX_AGE'], {database}['OPTIONS']['pool'], "
+        f"{database}['OPTIONS']['application_name']",
+        **PRODUCTION,
+        DATABASE_POOL_SIZE="7",
+        DATABASE_POOL_TIMEOUT="2.5",
+        DATABASE_APPLICATION_NAME="tcgsite-web",
+    )
+
+    assert shown == ("0 {'min_size': 2, 'max_size': 7, 'timeout': 2.5, 'max_idle': 60} tcgsite-web")
+    default = setting_shown(f"{database}['OPTIONS']['pool']['max_size']", **PRODUCTION)
+    assert default == "12"
+
+
+def test_celerys_processes_keep_one_plain_connection():
+    """A Celery process runs one task at a time on one thread: DATABASE_POOL_SIZE=0, as the
+    Procfile gives the worker and beat, means no pool."""
+    database = "settings.DATABASES['default']"
+    shown = setting_shown(
+        f"{database}['CONN_MAX_AGE'], 'pool' in {database}['OPTIONS']",
+        **PRODUCTION,
+        DATABASE_POOL_SIZE="0",
+    )
+
+    assert shown == "60 False"
+
+
+def test_the_procfile_names_each_kind_of_process_and_pools_only_the_web():
+    """What pg_stat_activity shows of each kind of process, and the bound README's
+    arithmetic counts: WEB_PROCESSES pools, WORKER_PROCESSES and beat's plain connections."""
+    lines = dict(
+        line.split(": ", 1) for line in (BASE_DIR / "Procfile").read_text().splitlines() if line
+    )
+
+    assert "DATABASE_APPLICATION_NAME=tcgsite-web " in lines["web"]
+    assert "DATABASE_POOL_SIZE" not in lines["web"]
+    for kind in ("worker", "beat"):
+        assert f"DATABASE_APPLICATION_NAME=tcgsite-{kind} DATABASE_POOL_SIZE=0 " in lines[kind]
+    assert "--concurrency ${WORKER_PROCESSES:-2}" in lines["worker"]
 
 
 def test_in_production_mode_redis_stamps_the_messages_versions_as_it_publishes_them():

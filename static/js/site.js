@@ -31,6 +31,28 @@
     if (document.querySelector(`${adder.dataset.errorsIn} .filter-errors`)) return;
     adder.querySelector("[name=num_value]").value = "";
   });
+
+  // htmx swaps no error response: a request the server refused as busy (503, no database
+  // connection free in time; nothing was changed) or could not serve says so at the top.
+  document.addEventListener("htmx:responseError", (event) => {
+    const status = event.detail.xhr.status;
+    if (status < 500) return;
+    let notice = document.getElementById("server-notice");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.id = "server-notice";
+      notice.className = "server-notice";
+      notice.setAttribute("role", "alert");
+      document.body.prepend(notice);
+    }
+    notice.textContent =
+      status === 503
+        ? "The site is busy; try again in a moment. Nothing was changed."
+        : "Something went wrong. The error has been logged; please try again in a moment.";
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.successful) document.getElementById("server-notice")?.remove();
+  });
 })();
 
 (function () {

@@ -250,6 +250,8 @@ def round_trips():
     address = (settings["HOST"], settings["PORT"])
     relay = RoundTrips(address[0] or "127.0.0.1", int(address[1] or 5432))
     connection.close()
+    # The pool opens its connections with the settings it was made with: a new one, both ways.
+    connection.close_pool()
     settings["HOST"], settings["PORT"] = "127.0.0.1", relay.port
     try:
         connection.ensure_connection()
@@ -257,6 +259,7 @@ def round_trips():
         yield relay
     finally:
         connection.close()
+        connection.close_pool()
         settings["HOST"], settings["PORT"] = address
 
 
