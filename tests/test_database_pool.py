@@ -3,64 +3,20 @@ connections"): a request that waits too long for a connection gets the busy page
 nothing written, and the site's sockets say the same."""
 
 import re
-import threading
-from contextlib import contextmanager
 
 import pytest
-from django.conf import settings
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from collection.models import OwnedProduct, Wallet
 from tcgsite.database import BUSY_MESSAGE, is_pool_timeout
+from tests.database_pool import POOLED, connection_held_elsewhere, pool_of_one
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not settings.DATABASES["default"]["OPTIONS"].get("pool"),
-        reason="the pool is production mode's (PostgreSQL); SQLite needs none",
-    ),
+    pytest.mark.skipif(not POOLED, reason="the pool is production mode's; SQLite needs none"),
 ]
-
-
-@contextmanager
-def pool_of_one():
-    """The process's pool made one connection wide, lent for at most a fifth of a second."""
-    options = connection.settings_dict["OPTIONS"]
-    wide = options["pool"]
-    connection.close()
-    connection.close_pool()
-    options["pool"] = {"min_size": 1, "max_size": 1, "timeout": 0.2}
-    try:
-        yield
-    finally:
-        connection.close()
-        connection.close_pool()
-        options["pool"] = wide
-
-
-@contextmanager
-def connection_held_elsewhere():
-    """The pool's one connection, taken and kept by another thread until the block ends."""
-    taken, release = threading.Event(), threading.Event()
-
-    def hold():
-        try:
-            connection.ensure_connection()
-            taken.set()
-            release.wait(timeout=30)
-        finally:
-            connection.close()
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    assert taken.wait(timeout=30)
-    try:
-        yield
-    finally:
-        release.set()
-        holder.join(timeout=30)
 
 
 @pytest.fixture
