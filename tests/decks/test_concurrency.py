@@ -11,7 +11,7 @@ from django.db import connection, transaction
 from collection.cards.cardrules import QUEST_LEVELS
 from collection.decks import selectors as deck_selectors
 from collection.decks.deckwizard import WizardChoices, WizardError
-from collection.decks.models import Deck
+from collection.decks.models import Deck, DeckCard
 from collection.decks.services import decks
 from collection.decks.services.wizard import deck_from_wizard
 from tests.decks.test_decks import give, ids, starter
@@ -107,3 +107,23 @@ def test_the_builder_and_the_wizard_racing_for_a_name_leave_one_deck(catalog):
     assert isinstance(results[0], Deck), results
     assert isinstance(results[1], deck_selectors.DeckNameTaken), results
     assert Deck.objects.filter(owner=player).count() == 1
+
+
+def test_a_save_racing_the_decks_deletion_finds_it_deleted(catalog):
+    """Save Deck in one tab while another deletes the deck: the save waits for the deletion
+    and says the deck was deleted, rather than write cards for a deck that is gone."""
+    player = UserFactory()
+    jedi = starter("jedi")
+    give(player, jedi)
+    deck = decks.deck_save(owner=player, name="Temple Guard", counts=ids(jedi)).deck
+
+    results = race_while_first_is_uncommitted(
+        lambda: decks.deck_delete(owner=player, deck_id=deck.pk),
+        lambda: decks.deck_save(
+            owner=player, name="Temple Guard", counts=ids(jedi), deck_id=deck.pk
+        ),
+    )
+
+    assert results[0] == "Temple Guard", results
+    assert isinstance(results[1], deck_selectors.DeckGone), results
+    assert not Deck.objects.exists() and not DeckCard.objects.exists()
