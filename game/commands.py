@@ -7,10 +7,11 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from game.models import Match, MatchStatus
+from game.models import Match
 from game.selectors import (
     NotAllowedToWatch,
     match_info,
+    match_unjoinable,
     may_watch,
     open_matches,
     resumable_matches,
@@ -23,8 +24,8 @@ def joingame(context: CommandContext, arguments: str) -> list[OpenPage]:
     match = _numbered_match(arguments, "joingame")
     if match.seats.filter(player=context.user).exists():
         return [_to_match_page(match, f"You are in match {match.pk}: here it is.")]
-    if match.status != MatchStatus.OPEN:
-        raise ChatError(f"Match {match.pk} has no free seat.")
+    if gone := match_unjoinable(match):
+        raise ChatError(gone)
     if all(open_match.pk != match.pk for open_match in open_matches(viewer=context.user)):
         raise ChatError(f"Match {match.pk} is not open to you.")
     url = reverse("game:match_join", args=[match.pk])

@@ -115,7 +115,9 @@ def match_join(request, match_id):
         raise Http404("There is no such match.")
     decks = selectors.player_decks(player=request.user)
     values = {"deck": decks[0][0].pk if decks else None}
-    error = None
+    # A medallion or a challenge's Accept may open the window of a match gone meanwhile.
+    error = selectors.match_unjoinable(match)
+    status = 409 if error else 200
     if request.method == "POST":
         values["deck"] = object_id(request.POST.get("deck"))
         deck = _chosen_deck(request)
@@ -128,19 +130,22 @@ def match_join(request, match_id):
                 deck=deck,
                 password=request.POST.get("password", ""),
             )
+        except services.MatchGone as gone:
+            error, status = gone.message, 409
         except services.MatchError as failure:
-            error = failure.message
+            error, status = failure.message, 400
         else:
             return _done(request, match.pk)
     context = {
         "action": reverse("game:match_join", args=[match.pk]),
         "joining": True,
         "match": match,
+        "gone": status == 409,
         "decks": decks,
         "values": values,
         "error": error,
     }
-    return _dialog(request, "game/_match_form.html", context, status=400 if error else 200)
+    return _dialog(request, "game/_match_form.html", context, status=status)
 
 
 @login_required

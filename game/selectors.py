@@ -255,6 +255,18 @@ def match_info(*, match_id: int) -> Match | None:
     )
 
 
+def match_unjoinable(match: Match) -> str | None:
+    """What became of a match a player saw waiting (its medallion, a challenge) and now
+    tries to join; None while it still waits for a player."""
+    if match.status == MatchStatus.OPEN:
+        return None
+    if match.status == MatchStatus.CANCELLED:
+        return f"Match {match.pk} was cancelled: {match.end_reason or 'its host left it.'}"
+    if match.status == MatchStatus.FINISHED:
+        return f"Match {match.pk} is over."
+    return f"Match {match.pk} is full: another player took its seat a moment before you."
+
+
 class NotAllowedToWatch(UserError):
     pass
 

@@ -3,7 +3,7 @@ the same instant, each on its own database connection."""
 
 import threading
 
-from django.db import connection
+from django.db import connection, transaction
 
 
 def race(*works) -> list:
@@ -25,4 +25,42 @@ def race(*works) -> list:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
+    return results
+
+
+def race_while_first_is_uncommitted(first, second) -> list:
+    """Run ``first`` in a transaction that stays open until ``second``, in another thread,
+    has had time to read what ``first`` wrote and to wait on its rows: ``second`` reads the
+    rows as they were, and meets ``first``'s writes only through locks and constraints (a
+    name taken in another case, a deck or a guild deleted meanwhile)."""
+    written = threading.Event()
+    results: list = [None, None]
+
+    def run_first():
+        try:
+            with transaction.atomic():
+                results[0] = first()
+                written.set()
+                second_thread.join(timeout=1)  # still running: it waits on our row
+        except Exception as error:  # the test inspects what each thread met
+            results[0] = error
+        finally:
+            written.set()
+            connection.close()
+
+    def run_second():
+        written.wait(timeout=30)
+        try:
+            results[1] = second()
+        except Exception as error:  # the test inspects what each thread met
+            results[1] = error
+        finally:
+            connection.close()
+
+    first_thread = threading.Thread(target=run_first)
+    second_thread = threading.Thread(target=run_second)
+    first_thread.start()
+    second_thread.start()
+    first_thread.join(timeout=30)
+    second_thread.join(timeout=30)
     return results

@@ -48,6 +48,33 @@ def queue_is_open(queue: TournamentQueue, now: datetime) -> bool:
     return queue.opens_at <= now < queue.starts_at
 
 
+def queue_closed_reason(queue: TournamentQueue, now: datetime) -> str | None:
+    """Why players can't join ``queue`` now (it started, was cancelled, or is not open yet):
+    what a player is told whose window or request still named it. None while it is open."""
+    if queue_is_open(queue, now):
+        return None
+    named = f"Queue {queue.pk}, {queue.title},"
+    if queue.status == QueueStatus.STARTED or (
+        queue.status == QueueStatus.OPEN and now >= queue.starts_at
+    ):
+        started = queue.tournaments.order_by("-pk").first()
+        under_way = f": tournament {started.pk} is under way" if started else ""
+        return f"{named} has started{under_way}; it takes no more players."
+    if queue.status == QueueStatus.CANCELLED:
+        return f"{named} was cancelled; it takes no players."
+    if queue.status == QueueStatus.OPEN:
+        return f"{named} opens at {queue.opens_at:%H:%M} UTC."
+    return f"{named} is closed."
+
+
+def queue_unavailable(*, queue_id: int) -> tuple[str, bool]:
+    """Why the lobby does not list queue ``queue_id``, and whether there is such a queue."""
+    queue = TournamentQueue.objects.filter(pk=queue_id).first()
+    if queue is None:
+        return "There is no such tournament queue.", False
+    return queue_closed_reason(queue, timezone.now()) or "", True
+
+
 def lobby_lists() -> dict:
     """The Tournaments Lobby's two lists: the queues waiting (scheduled ones from 30 minutes
     before their start) with who waits in each, and the tournaments under way with how many

@@ -54,6 +54,14 @@ class DeckNameTaken(DeckError):
         super().__init__(f"You already have a deck called \u201c{name}\u201d; choose another name.")
 
 
+class DeckGone(DeckError):
+    """The deck a page named was deleted since it was shown (in another tab, say); decks
+    keep no row once deleted, so any number no deck has is taken for one."""
+
+    def __init__(self):
+        super().__init__("That deck was deleted.")
+
+
 class DeckInvalid(DeckError):
     """A Limited deck refused because it breaks rules; ``validation`` says which."""
 
@@ -372,8 +380,11 @@ def builder_detour(*, player: User) -> BuilderDetour | None:
 
 
 def owner_deck(*, owner: User, deck_id) -> Deck:
-    deck = Deck.objects.filter(owner=owner, pk=_number(deck_id)).first()
+    number = _number(deck_id)
+    deck = Deck.objects.filter(owner=owner, pk=number).first()
     if deck is None:
+        if number and not Deck.objects.filter(pk=number).exists():
+            raise DeckGone
         raise DeckError("That deck is not one of your decks.")
     return deck
 

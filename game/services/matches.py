@@ -46,6 +46,7 @@ from game.selectors import (
     elapsed_ms,
     game_state,
     guild_only_refusal,
+    match_unjoinable,
     match_winners,
     open_matches,
     player_decks,
@@ -95,6 +96,10 @@ SNAPSHOT_ACTIONS = 20
 
 class MatchError(UserError):
     pass
+
+
+class MatchGone(MatchError):
+    """The match filled, was cancelled or ended before this player's request reached it."""
 
 
 class StalePly(MatchError):
@@ -188,10 +193,10 @@ def match_join(*, match_id: int, player: User, deck: Deck | None, password: str 
     with transaction.atomic():
         User.objects.select_for_update().get(pk=player.pk)
         match = locked_match(match_id)
-        if match.status != MatchStatus.OPEN:
-            raise MatchError(f"Match {match.pk} is not waiting for a player.")
         if match.seats.filter(player=player).exists():
             raise MatchError("You are already in this match.")
+        if gone := match_unjoinable(match):
+            raise MatchGone(gone)
         refuse_if_busy(player)
         if match.needs_password and not check_password(password, match.password):
             raise MatchError("That is not the match's password (passwords are case-sensitive).")

@@ -132,7 +132,10 @@ def guild_invitation_accept(*, invitation_id: int, user: User) -> Guild:
     """The invited player joins the guild, if it still has room."""
     with transaction.atomic():
         invitation = _invitation_for(invitation_id, user)
-        guild = Guild.objects.select_for_update().get(pk=invitation.guild_id)
+        guild = Guild.objects.select_for_update().filter(pk=invitation.guild_id).first()
+        if guild is None:
+            # Its last member left while this waited for the guild's lock.
+            raise GuildError(f"{invitation.guild} was disbanded a moment ago; you joined no guild.")
         _lock_users([user.pk])
         if GuildMembership.objects.filter(user=user).exists():
             raise GuildError("You are already in a guild: leave it before you join another.")
@@ -321,7 +324,10 @@ def _invitation_for(invitation_id: int, user: User) -> GuildInvitation:
         .first()
     )
     if invitation is None:
-        raise GuildError("That invitation is no longer open.")
+        raise GuildError(
+            "That invitation is no longer open: its guild was disbanded, or you have answered "
+            "it or joined a guild since."
+        )
     return invitation
 
 

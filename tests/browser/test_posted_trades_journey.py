@@ -9,10 +9,11 @@ from collection.cards.filters import CardFilters
 from collection.models import CardOwnership
 from collection.trades.models import PostedTrade, PostedTradeStatus
 from collection.trades.selectors.posted import their_binder_cards
+from collection.trades.services.posted import posted_trade_create
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
-from tests.trades.posted_helpers import give_cards
+from tests.trades.posted_helpers import card_item, cards, give_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -118,3 +119,34 @@ def test_a_trade_posted_on_the_create_screen_is_accepted_from_the_board(open_as)
     assert PostedTrade.objects.get(pk=trade.pk).status == PostedTradeStatus.ACCEPTED
     assert CardOwnership.objects.get(owner=leia, card=offered).quantity == 2
     assert CardOwnership.objects.get(owner=han, card=wanted).quantity == 1
+
+
+def test_the_player_who_accepts_second_is_told_on_the_board(open_as):
+    """Leia and Lando both have Han's listing open; Leia accepts first. Lando's Accept brings
+    him back to the board, which says the trade was just accepted, and nothing of his moved."""
+    wanted, offered = cards(2)
+    han, leia, lando = (UserFactory(username=name) for name in ("Han", "Leia", "Lando"))
+    give_cards(han, {offered.pk: 1})
+    give_cards(leia, {wanted.pk: 1})
+    give_cards(lando, {wanted.pk: 1})
+    trade = posted_trade_create(
+        poster=han, offer=[card_item(offered, 1)], want=[card_item(wanted, 1)]
+    )
+    listing = f"/trades/posted/{trade.pk}/"
+    leia_page, lando_page = open_as(leia), open_as(lando)
+    for page in (leia_page, lando_page):
+        page.goto(listing)
+        expect(page.get_by_role("heading", name=f"Posted trade {trade.pk}")).to_be_visible()
+
+    leia_page.get_by_role("button", name="Accept").click()
+    expect(leia_page.get_by_role("heading", name="Delivery")).to_be_visible()
+    lando_page.get_by_role("button", name="Accept").click()
+
+    expect(lando_page.get_by_role("heading", name="Posted Trades")).to_be_visible()
+    expect(lando_page.locator(".messages")).to_contain_text(
+        f"Posted trade {trade.pk} was just accepted by another player; nothing moved."
+    )
+    expect(lando_page.locator(f'[data-posted-open$="/{trade.pk}/"]')).to_have_count(0)
+    shot(lando_page, "posted-trades-accepted-first-by-another")
+    assert CardOwnership.objects.get(owner=lando, card=wanted).quantity == 1
+    assert not CardOwnership.objects.filter(owner=lando, card=offered).exists()

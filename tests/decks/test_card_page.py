@@ -148,8 +148,17 @@ def test_a_deck_without_avatar_yet_takes_cards_of_any_archetype(client, player, 
     assert DeckCard.objects.get(deck=deck, card=card).quantity == 1
 
 
-@pytest.mark.parametrize("deck_id", ["abc", "", "99999999", "99999999999999999999999"])
-def test_add_to_an_unknown_deck_gets_a_message(client, player, catalog, deck_id):
+@pytest.mark.parametrize(
+    ("deck_id", "message"),
+    [
+        ("abc", "That deck is not one of your decks."),
+        ("", "That deck is not one of your decks."),
+        ("99999999999999999999999", "That deck is not one of your decks."),
+        # Decks keep no row once deleted: a number no deck has is a deck deleted meanwhile.
+        ("99999999", "That deck was deleted."),
+    ],
+)
+def test_add_to_an_unknown_deck_gets_a_message(client, player, catalog, deck_id, message):
     card = Card.objects.filter(card_type="unit").first()
     own(player, card, 1)
 
@@ -158,7 +167,7 @@ def test_add_to_an_unknown_deck_gets_a_message(client, player, catalog, deck_id)
     )
 
     assert response.status_code == 200
-    assert messages_of(response) == ["That deck is not one of your decks."]
+    assert messages_of(response) == [message]
 
 
 def test_add_to_another_players_deck_or_a_limited_deck_is_refused(client, player, catalog):

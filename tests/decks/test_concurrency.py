@@ -1,19 +1,18 @@
-"""Deck names racing against PostgreSQL: two requests saving names that differ only in case
-at the same moment leave one deck, and the other player's request reads "name taken". On
-SQLite writers queue one behind the other, so these run only in production mode."""
-
-import threading
+"""Decks racing against PostgreSQL: two requests saving names that differ only in case at
+the same moment leave one deck, and the other player's request reads "name taken"; a save
+racing the deck's deletion finds it deleted. On SQLite writers queue one behind the other,
+so these run only in production mode."""
 
 import pytest
 from django.conf import settings
-from django.db import connection, transaction
 
 from collection.cards.cardrules import QUEST_LEVELS
 from collection.decks import selectors as deck_selectors
 from collection.decks.deckwizard import WizardChoices, WizardError
-from collection.decks.models import Deck
+from collection.decks.models import Deck, DeckCard
 from collection.decks.services import decks
 from collection.decks.services.wizard import deck_from_wizard
+from tests.concurrency import race_while_first_is_uncommitted
 from tests.decks.test_decks import give, ids, starter
 from tests.decks.test_wizard import give_starter_deck, starter_choices
 from tests.factories import UserFactory
@@ -34,43 +33,6 @@ def wizard_choices() -> WizardChoices:
         avatar_id=int(form["avatar"]),
         quest_ids={level: int(form[f"quest_{level}"]) for level in QUEST_LEVELS},
     )
-
-
-def race_while_first_is_uncommitted(first, second) -> list:
-    """Run ``first`` in a transaction that stays open until ``second``, in another thread,
-    has had time to check the name and write its deck: the check of ``second`` can't see
-    the uncommitted deck, so only the database's constraint can refuse it."""
-    written = threading.Event()
-    results: list = [None, None]
-
-    def run_first():
-        try:
-            with transaction.atomic():
-                results[0] = first()
-                written.set()
-                second_thread.join(timeout=1)  # still running: it waits on our row
-        except Exception as error:  # the test inspects what each thread met
-            results[0] = error
-        finally:
-            written.set()
-            connection.close()
-
-    def run_second():
-        written.wait(timeout=30)
-        try:
-            results[1] = second()
-        except Exception as error:  # the test inspects what each thread met
-            results[1] = error
-        finally:
-            connection.close()
-
-    first_thread = threading.Thread(target=run_first)
-    second_thread = threading.Thread(target=run_second)
-    first_thread.start()
-    second_thread.start()
-    first_thread.join(timeout=30)
-    second_thread.join(timeout=30)
-    return results
 
 
 def test_two_wizards_saving_names_differing_in_case_leave_one_deck(catalog):
@@ -107,3 +69,23 @@ def test_the_builder_and_the_wizard_racing_for_a_name_leave_one_deck(catalog):
     assert isinstance(results[0], Deck), results
     assert isinstance(results[1], deck_selectors.DeckNameTaken), results
     assert Deck.objects.filter(owner=player).count() == 1
+
+
+def test_a_save_racing_the_decks_deletion_finds_it_deleted(catalog):
+    """Save Deck in one tab while another deletes the deck: the save waits for the deletion
+    and says the deck was deleted, rather than write cards for a deck that is gone."""
+    player = UserFactory()
+    jedi = starter("jedi")
+    give(player, jedi)
+    deck = decks.deck_save(owner=player, name="Temple Guard", counts=ids(jedi)).deck
+
+    results = race_while_first_is_uncommitted(
+        lambda: decks.deck_delete(owner=player, deck_id=deck.pk),
+        lambda: decks.deck_save(
+            owner=player, name="Temple Guard", counts=ids(jedi), deck_id=deck.pk
+        ),
+    )
+
+    assert results[0] == "Temple Guard", results
+    assert isinstance(results[1], deck_selectors.DeckGone), results
+    assert not Deck.objects.exists() and not DeckCard.objects.exists()

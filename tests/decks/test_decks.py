@@ -489,6 +489,61 @@ def test_delete_view_removes_the_deck(client, player, jedi):
     assert not Deck.objects.exists()
 
 
+def test_opening_a_deck_deleted_in_another_tab_says_so_in_the_builder(client, player, jedi):
+    """Open Deck's list (or another tab) still showed the deck: the builder opens empty with
+    the message, not a 404."""
+    deck = decks.deck_save(owner=player, name="Gone", counts=ids(jedi)).deck
+    decks.deck_delete(owner=player, deck_id=deck.pk)
+    client.force_login(player)
+
+    response = client.get(reverse("decks:deck_edit", args=[deck.pk]), follow=True)
+
+    assert response.redirect_chain == [(BUILDER, 302)]
+    assert "That deck was deleted." in response.content.decode()
+
+
+def test_saving_a_deck_deleted_in_another_tab_saves_nothing_and_says_so(client, player, jedi):
+    """Save Deck over a deck deleted meanwhile: refused with the message, nothing written; the
+    container no longer names the deck, so saving again keeps the cards as a new deck."""
+    deck = decks.deck_save(owner=player, name="Gone", counts=ids(jedi)).deck
+    decks.deck_delete(owner=player, deck_id=deck.pk)
+    client.force_login(player)
+    form = {"name": "Gone", "deck": deck.pk, "entry": entries(ids(jedi))}
+
+    response = client.post(SAVE, form, HTTP_HX_REQUEST="true")
+
+    page = response.content.decode()
+    assert response.status_code == 200 and "deck-status--error" in page
+    assert "That deck was deleted. Save Deck keeps these cards as a new deck." in page
+    assert 'name="deck" value=""' in page
+    assert not Deck.objects.exists()
+    client.post(SAVE, {**form, "deck": ""}, HTTP_HX_REQUEST="true")
+    assert Deck.objects.get(owner=player).name == "Gone"
+
+
+@pytest.mark.parametrize("tool", ["deck_validate", "deck_statistics", "deck_export"])
+def test_a_tool_on_a_deck_deleted_in_another_tab_says_so(client, player, jedi, tool):
+    deck = decks.deck_save(owner=player, name="Gone", counts=ids(jedi)).deck
+    decks.deck_delete(owner=player, deck_id=deck.pk)
+    client.force_login(player)
+
+    response = client.get(reverse(f"decks:{tool}"), {"deck": deck.pk, "entry": entries(ids(jedi))})
+
+    assert response.status_code == 200
+    assert "That deck was deleted." in response.content.decode()
+
+
+def test_deleting_a_deck_deleted_in_another_tab_says_so(client, player, jedi):
+    deck = decks.deck_save(owner=player, name="Gone", counts=ids(jedi)).deck
+    client.force_login(player)
+    client.post(reverse("decks:deck_delete", args=[deck.pk]))
+
+    response = client.post(reverse("decks:deck_delete", args=[deck.pk]), follow=True)
+
+    assert response.redirect_chain == [(BUILDER, 302)]
+    assert "That deck was deleted." in response.content.decode()
+
+
 def test_validate_shows_checks_and_crosses_with_explanations(client, player, jedi):
     client.force_login(player)
     card = next(card for card, copies in jedi.items() if copies == 3)

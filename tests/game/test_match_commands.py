@@ -62,7 +62,7 @@ def test_joingame_explains_a_bad_number(carol, arguments, message):
 def test_joingame_refuses_a_full_match_and_one_not_open_to_you(carol, bob, catalog):
     dave = player_with_deck("Dave", "rebel")
     full = start_match(carol, bob)
-    with pytest.raises(ChatError, match=f"Match {full.pk} has no free seat"):
+    with pytest.raises(ChatError, match=f"Match {full.pk} is full: another player took its seat"):
         say(dave, f"/joingame {full.pk}")
     friends = match_create(host=dave, deck=dave.deck, settings=MatchSettings(friends_only=True))
     erin = player_with_deck("Erin", "imperial")

@@ -5,7 +5,13 @@ import pytest
 from django.urls import reverse
 
 from game.models import Match, MatchStatus
-from game.services.matches import MatchSettings, match_create, match_join, match_ready
+from game.services.matches import (
+    MatchSettings,
+    match_create,
+    match_join,
+    match_leave,
+    match_ready,
+)
 from tcgsite.accounts import services as accounts
 from tests.game.conftest import player_with_deck, start_match
 
@@ -98,6 +104,44 @@ def test_joining_asks_for_the_password_and_refuses_a_wrong_one(client, carol, bo
     assert joined.headers["HX-Redirect"] == reverse("game:match_page", args=[match.pk])
     match.refresh_from_db()
     assert match.status == MatchStatus.LAUNCHING
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_joining_a_match_another_player_took_a_moment_before_says_it_is_full(
+    client, carol, bob, htmx
+):
+    """The medallion was still shown when Dave pressed Join Match: the window (or its page,
+    409) says the match is full, and Dave takes no seat."""
+    match = match_create(host=carol, deck=carol.deck, settings=MatchSettings())
+    dave = player_with_deck("Dave", "rebel")
+    client.force_login(dave)
+    url = reverse("game:match_join", args=[match.pk])
+    headers = HTMX if htmx else {}
+    match_join(match_id=match.pk, player=bob, deck=bob.deck)
+
+    opened = client.get(url, **headers)
+    joined = client.post(url, {"deck": dave.deck.pk}, **headers)
+
+    full = f"Match {match.pk} is full: another player took its seat a moment before you."
+    for response in (opened, joined):
+        assert response.status_code == (200 if htmx else 409)
+        assert full in response.content.decode()
+        assert ">Join</button>" not in response.content.decode()
+    assert sorted(match.seats.values_list("player__username", flat=True)) == ["Bob", "Carol"]
+
+
+def test_accepting_a_challenge_its_host_cancelled_says_so(client, carol, bob):
+    challenge = match_create(host=carol, deck=carol.deck, settings=MatchSettings(challenged=bob))
+    match_leave(match_id=challenge.pk, player=carol)
+    client.force_login(bob)
+
+    response = client.post(reverse("game:match_join", args=[challenge.pk]), {"deck": bob.deck.pk})
+
+    assert response.status_code == 409
+    assert f"Match {challenge.pk} was cancelled: Carol cancelled the match." in (
+        response.content.decode()
+    )
+    assert not challenge.seats.filter(player=bob).exists()
 
 
 def test_match_info_shows_the_setup_and_the_players(client, carol, bob):

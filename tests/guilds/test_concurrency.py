@@ -1,13 +1,19 @@
 """Players accepting invitations to one guild at once (rulebook, "All Guilds": "Each guild
 can have up to 100 players"): the services lock the guild's row, so the 100th seat goes to
-one of them. On SQLite select_for_update does nothing, so this runs only in production mode."""
+one of them, and an acceptance racing the guild's disbanding says it was disbanded. On
+SQLite select_for_update does nothing, so this runs only in production mode."""
 
 import pytest
 from django.conf import settings
 
 from guilds.models import MAX_MEMBERS, GuildMembership
-from guilds.services.guilds import GuildError, guild_invitation_accept, guild_invite
-from tests.concurrency import race
+from guilds.services.guilds import (
+    GuildError,
+    guild_invitation_accept,
+    guild_invite,
+    guild_leave,
+)
+from tests.concurrency import race, race_while_first_is_uncommitted
 from tests.factories import UserFactory
 
 RACERS = 6
@@ -61,3 +67,21 @@ def test_one_player_accepting_two_guilds_at_once_joins_one(make_guild):
 
     assert GuildMembership.objects.filter(user=lando).count() == 1
     assert sum(isinstance(result, GuildError) for result in results) == 1
+
+
+def test_accepting_while_the_guild_is_disbanded_says_so(make_guild):
+    """The last member leaves while an invitation to the guild is accepted: the acceptance
+    waits for the guild, finds it gone and says so; nobody joins anything."""
+    guild = make_guild(leader="Leia")
+    chewie = UserFactory(username="Chewie")
+    invitation = guild_invite(inviter=guild.leader, invitee=chewie)
+
+    left, accepted = race_while_first_is_uncommitted(
+        lambda: guild_leave(user=guild.leader),
+        lambda: guild_invitation_accept(invitation_id=invitation.pk, user=chewie),
+    )
+
+    assert left is None, left  # disbanded
+    assert isinstance(accepted, GuildError), accepted
+    assert accepted.message == "Rebels was disbanded a moment ago; you joined no guild."
+    assert not GuildMembership.objects.exists()

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from guilds.models import Guild, GuildInvitation, GuildMembership
+from guilds.services.guilds import guild_invite, guild_leave
 from tcgsite.accounts.models import User
 from tcgsite.lobbies.models import Presence
 from tcgsite.lobbies.services.chat import ChatError, chat_submit
@@ -186,6 +187,30 @@ def test_accepting_from_the_pop_up_answers_in_the_pop_up(client, make_guild):
     assert reverse("guilds:guild_detail", args=[guild.pk]) in answer
     answer = client.post(reverse("guilds:invitation_decline", args=[invitation.pk]), headers=HTMX)
     assert "no longer open" in answer.content.decode()
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_accepting_an_invitation_to_a_guild_disbanded_since_says_so(client, make_guild, htmx):
+    """The pop-up stayed open while the guild's last member left: Accept answers why, in the
+    pop-up (or on the guild list), and Chewie joins nothing."""
+    guild = make_guild(leader="Leia")
+    chewie = as_player(client, "Chewie")
+    invitation = guild_invite(inviter=guild.leader, invitee=chewie)
+    guild_leave(user=guild.leader)
+
+    response = client.post(
+        reverse("guilds:invitation_accept", args=[invitation.pk]),
+        headers=HTMX if htmx else {},
+        follow=not htmx,
+    )
+
+    if not htmx:
+        assert response.redirect_chain == [(reverse("guilds:guild_list"), 302)]
+    assert response.status_code == 200
+    assert "That invitation is no longer open: its guild was disbanded" in (
+        response.content.decode()
+    )
+    assert not GuildMembership.objects.filter(user=chewie).exists()
 
 
 def test_leaving_kicking_and_officers_by_the_forms(client, make_guild):

@@ -217,6 +217,22 @@ def test_a_refused_join_says_why_in_the_window(client, case):
     assert not QueueEntry.objects.filter(player=player).exists()
 
 
+@pytest.mark.parametrize("window", ["queue_info", "queue_join"])
+def test_the_window_of_a_queue_cancelled_since_the_lobby_showed_it_says_so(client, window):
+    """Get Info or Join on a row the lobby's list still showed: 409 and what became of the
+    queue; only a number no queue ever had is a 404."""
+    queue = on_demand_queue(title="Gone", status=QueueStatus.CANCELLED)
+    client_of(client, entrant("Han"))
+
+    answer = client.get(reverse(f"tournaments:{window}", args=[queue.pk]))
+    unknown = client.get(reverse(f"tournaments:{window}", args=[queue.pk + 100]))
+
+    assert answer.status_code == 409
+    assert f"Queue {queue.pk}, Gone, was cancelled" in answer.content.decode()
+    assert unknown.status_code == 404
+    assert "There is no such tournament queue." in unknown.content.decode()
+
+
 def test_joining_twice_or_without_passes_is_refused_with_a_message(client):
     first, second = on_demand_queue(title="First"), on_demand_queue(title="Second")
     player = entrant("Han")

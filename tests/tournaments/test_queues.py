@@ -11,7 +11,7 @@ from collection.models import LedgerOperation, OwnedProduct, ProductKind
 from collection.services.store import product_grant
 from tests.factories import UserFactory
 from tests.tournaments.conftest import entrant, entrants, on_demand_queue
-from tournaments.models import QueueStatus, TournamentQueue, TournamentStatus
+from tournaments.models import QueueEntry, QueueStatus, TournamentQueue, TournamentStatus
 from tournaments.services.entry import EntryError
 from tournaments.services.queues import (
     queue_join,
@@ -139,7 +139,7 @@ def scheduled(starts_in: timedelta, **rules) -> TournamentQueue:
 def test_a_scheduled_queue_opens_thirty_minutes_before_its_start():
     queue = scheduled(timedelta(minutes=31))
     player = entrant("Carol")
-    with pytest.raises(EntryError, match="not open"):
+    with pytest.raises(EntryError, match=f"Queue {queue.pk}, Friday Night, opens at"):
         queue_join(queue_id=queue.pk, player=player, deck=player.deck)
     queue.starts_at = timezone.now() + timedelta(minutes=29)
     queue.save(update_fields=["starts_at"])
@@ -191,10 +191,40 @@ def test_a_recurring_schedule_makes_its_queues_a_week_ahead_once():
 
 def test_an_unknown_or_closed_queue_is_refused_with_a_message():
     player = entrant("Carol")
-    with pytest.raises(EntryError, match="not open"):
+    with pytest.raises(EntryError, match="There is no such tournament queue"):
         queue_join(queue_id=987654, player=player, deck=player.deck)
     queue = on_demand_queue(status=QueueStatus.CLOSED)
-    with pytest.raises(EntryError, match="not open"):
+    with pytest.raises(EntryError, match=f"Queue {queue.pk}, .*, is closed"):
         queue_join(queue_id=queue.pk, player=player, deck=player.deck)
     with pytest.raises(EntryError, match="not waiting"):
         queue_leave(player=UserFactory(username="Nobody"))
+
+
+@pytest.mark.parametrize(
+    ("status", "message"),
+    [
+        (QueueStatus.OPEN, "has started; it takes no more players."),
+        (QueueStatus.CANCELLED, "was cancelled; it takes no players."),
+    ],
+)
+def test_joining_a_queue_that_started_or_was_cancelled_says_so(status, message):
+    """The lobby listed the queue when the player chose it: its start time has come (before
+    the sweep starts it), or it was cancelled."""
+    queue = scheduled(timedelta(seconds=-1), status=status)
+    player = entrant("Carol")
+
+    with pytest.raises(EntryError, match=f"Queue {queue.pk}, Friday Night, {message}"):
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    assert not QueueEntry.objects.exists()
+
+
+def test_leaving_a_queue_that_started_says_the_tournament_has_begun():
+    queue = on_demand_queue(max_players=2)
+    carol, dave = entrant("Carol"), entrant("Dave")
+    queue_join(queue_id=queue.pk, player=carol, deck=carol.deck)
+    queue_join(queue_id=queue.pk, player=dave, deck=dave.deck)
+    tournament = queue.tournaments.get()
+
+    with pytest.raises(EntryError, match=f"you play in tournament {tournament.pk} now"):
+        queue_leave(player=carol)
+    assert tournament.participants.filter(player=carol).exists()

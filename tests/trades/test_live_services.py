@@ -112,6 +112,22 @@ def test_an_accepted_request_opens_the_session_and_takes_the_asker_there(
     assert "data-chat-opens" in toast[2]["html"]
 
 
+def test_a_request_accepted_in_another_tab_is_accepted_once(carol, bob):
+    """The pop-up shows on every page Bob has open: Accept in a second one takes him to the
+    same Trade Screen; Decline there says he accepted already."""
+    in_lobby(carol)
+    in_lobby(bob)
+    session = live_trade_request(asker=carol, partner=bob)
+    live_trade_answer(session_id=session.pk, player=bob, accept=True)
+
+    again = live_trade_answer(session_id=session.pk, player=bob, accept=True)
+
+    assert again.pk == session.pk and again.status == TradeSessionStatus.OPEN
+    with pytest.raises(LiveTradeError, match="You accepted Carol's trade request already"):
+        live_trade_answer(session_id=session.pk, player=bob, accept=False)
+    assert TradeSession.objects.get().status == TradeSessionStatus.OPEN
+
+
 def test_a_declined_request_tells_the_asker_and_opens_nothing(
     carol, bob, django_capture_on_commit_callbacks
 ):
@@ -125,7 +141,7 @@ def test_a_declined_request_tells_the_asker_and_opens_nothing(
     session.refresh_from_db()
     assert session.status == TradeSessionStatus.DECLINED
     assert "declined" in callbacks[0].args[2]["html"]
-    with pytest.raises(LiveTradeError, match="no trade request of yours"):
+    with pytest.raises(LiveTradeError, match="You declined Carol's trade request already"):
         live_trade_answer(session_id=session.pk, player=bob, accept=True)
 
 
@@ -238,7 +254,7 @@ def test_accepting_while_the_asker_trades_elsewhere_is_refused(carol, bob, catal
     other = live_trade_request(asker=dave, partner=carol)
     live_trade_answer(session_id=other.pk, player=carol, accept=True)
 
-    with pytest.raises(LiveTradeError, match="no trade request of yours"):
+    with pytest.raises(LiveTradeError, match="Carol's trade request has lapsed"):
         # Carol's open session voided her other requests.
         live_trade_answer(session_id=request.pk, player=bob, accept=True)
 

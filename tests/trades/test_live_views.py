@@ -9,6 +9,7 @@ from django.urls import reverse
 from collection.cards.models import Card
 from collection.services.wants import want_set
 from collection.trades.models import TradeSession, TradeSessionStatus
+from collection.trades.services import live as services
 from collection.trades.services.live import live_trade_offer_change
 from tcgsite.accounts import services as accounts
 from tcgsite.lobbies.registry import commands_in
@@ -132,6 +133,30 @@ def test_accepting_in_the_pop_up_leads_to_the_trade_screen(client, carol, bob):
     assert response["HX-Redirect"] == f"/trades/live/{session.pk}/"
     session.refresh_from_db()
     assert session.status == TradeSessionStatus.OPEN
+
+
+def test_accepting_a_request_withdrawn_a_moment_before_says_so_in_the_trade_lobby(
+    client, carol, bob
+):
+    """The pop-up stayed on Bob's page after Carol returned to the lobby: Accept takes him
+    to the Trade Lobby, which says she withdrew the request; no session opens."""
+    in_lobby(carol)
+    in_lobby(bob)
+    session = services.live_trade_request(asker=carol, partner=bob)
+    services.live_trade_leave(session_id=session.pk, player=carol)
+    client.force_login(bob)
+
+    response = client.post(
+        reverse("trades:live_answer", args=[session.pk]),
+        {"answer": "accept"},
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert response["HX-Redirect"] == "/lobbies/trade/"
+    lobby = client.get(response["HX-Redirect"]).content.decode()
+    assert "Carol withdrew the trade request." in lobby
+    session.refresh_from_db()
+    assert session.status == TradeSessionStatus.CLOSED
 
 
 def test_the_trade_screen_shows_the_partners_tradeable_cards_and_products(client, carol, bob):

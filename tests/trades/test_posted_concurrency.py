@@ -5,6 +5,8 @@ select_for_update does nothing, so these run only in production mode."""
 import pytest
 from django.conf import settings
 from django.db.models import Sum
+from django.test import Client
+from django.urls import reverse
 
 from collection.models import CardOwnership, ItemEntry, LedgerOperation, OwnedProduct
 from collection.trades.models import PostedTrade, PostedTradeStatus
@@ -87,7 +89,9 @@ def test_players_accepting_one_trade_at_once_leave_exactly_one_winner(posted, ru
     losers = [result for result in results if isinstance(result, Exception)]
     assert len(winners) == 1, results
     assert all(isinstance(error, PostedTradeError) for error in losers), losers
-    assert {error.message for error in losers} == {"Another player accepted this trade first."}
+    assert {error.message for error in losers} == {
+        f"Posted trade {trade.pk} was just accepted by another player; nothing moved."
+    }
     (winner,) = winners
     trade.refresh_from_db()
     assert trade.status == PostedTradeStatus.ACCEPTED and trade.accepted_by == winner
@@ -111,7 +115,9 @@ def test_an_acceptance_racing_a_withdrawal_does_one_or_the_other(posted):
 
     trade.refresh_from_db()
     if isinstance(accepted, Exception):
-        assert accepted.message == "Its poster has withdrawn this trade."
+        assert accepted.message == (
+            f"Posted trade {trade.pk} was just withdrawn by its poster; nothing moved."
+        )
         assert trade.status == PostedTradeStatus.WITHDRAWN
         assert CardOwnership.objects.get(owner=han, card=offered).quantity == 2
         assert not LedgerOperation.objects.filter(reference=f"ptrade:{trade.pk}").exists()
@@ -148,4 +154,33 @@ def test_an_acceptance_while_the_offer_is_traded_away_elsewhere_moves_nothing(po
     assert not CardOwnership.objects.filter(owner=loser, card=offered, quantity__gt=0).exists()
     assert CardOwnership.objects.get(owner=loser, card=wanted).quantity == 1
     assert CardOwnership.objects.aggregate(total=Sum("quantity"))["total"] == cards_before
+    assert_ledger_holds()
+
+
+def test_the_loser_of_a_race_through_the_pages_is_told_on_the_board(posted):
+    """Two players press Accept at the same instant: the winner sees the delivery window, the
+    loser the board with the message, and nothing of the loser's moves."""
+    han, offered, wanted, trade = posted
+    players = takers(wanted, 2)
+    clients = [Client() for _ in players]
+    for client, player in zip(clients, players, strict=True):
+        client.force_login(player)
+    accept = reverse("trades:posted_accept", args=[trade.pk])
+
+    responses = race(*[lambda client=client: client.post(accept) for client in clients])
+
+    assert [response.status_code for response in responses] == [302, 302]
+    assert sorted(response["Location"] for response in responses) == [
+        reverse("trades:posted_board"),
+        reverse("trades:posted_delivery", args=[trade.pk]),
+    ]
+    ((loser_client, loser),) = [
+        (client, player)
+        for client, player, response in zip(clients, players, responses, strict=True)
+        if response["Location"] == reverse("trades:posted_board")
+    ]
+    board = loser_client.get(reverse("trades:posted_board")).content.decode()
+    assert f"Posted trade {trade.pk} was just accepted by another player; nothing moved." in board
+    assert CardOwnership.objects.get(owner=loser, card=wanted).quantity == 1
+    assert not CardOwnership.objects.filter(owner=loser, card=offered, quantity__gt=0).exists()
     assert_ledger_holds()

@@ -13,6 +13,7 @@ from collection.trades.models import PostedTrade, PostedTradeStatus, TradeSide
 from collection.trades.services.posted import (
     MAX_OPEN_TRADES,
     MAX_WANTED_COPIES,
+    PostedTradeClosed,
     PostedTradeError,
     posted_trade_accept,
     posted_trade_create,
@@ -243,7 +244,9 @@ def test_an_accepted_trade_cannot_be_accepted_again(swap):
     posted_trade_accept(trade_id=trade.pk, taker=leia)
     other = UserFactory()
     give_cards(other, {wanted.pk: 3})
-    with pytest.raises(PostedTradeError, match="accepted this trade first"):
+    with pytest.raises(
+        PostedTradeClosed, match=f"Posted trade {trade.pk} was just accepted by another player"
+    ):
         posted_trade_accept(trade_id=trade.pk, taker=other)
     assert copies(other, wanted) == 3
 
@@ -253,9 +256,9 @@ def test_the_poster_withdraws_an_open_trade_and_nobody_can_accept_it(swap):
     posted_trade_withdraw(trade_id=trade.pk, poster=han)
     trade.refresh_from_db()
     assert trade.status == PostedTradeStatus.WITHDRAWN and trade.closed_at is not None
-    with pytest.raises(PostedTradeError, match="withdrawn"):
+    with pytest.raises(PostedTradeClosed, match="was just withdrawn by its poster"):
         posted_trade_accept(trade_id=trade.pk, taker=leia)
-    with pytest.raises(PostedTradeError, match="withdrawn"):
+    with pytest.raises(PostedTradeClosed, match="You have withdrawn posted trade .* already"):
         posted_trade_withdraw(trade_id=trade.pk, poster=han)
 
 
@@ -264,7 +267,7 @@ def test_only_the_poster_withdraws_and_not_once_accepted(swap):
     with pytest.raises(PostedTradeError, match="no such posted trade"):
         posted_trade_withdraw(trade_id=trade.pk, poster=leia)
     posted_trade_accept(trade_id=trade.pk, taker=leia)
-    with pytest.raises(PostedTradeError, match="accepted"):
+    with pytest.raises(PostedTradeClosed, match=f"{leia} accepted posted trade .* before you"):
         posted_trade_withdraw(trade_id=trade.pk, poster=han)
 
 

@@ -8,8 +8,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from collection.models import CardOwnership, LedgerOperation
 from collection.trades.models import PostedTrade, PostedTradeStatus
-from collection.trades.services.posted import posted_trade_create
+from collection.trades.services.posted import (
+    posted_trade_accept,
+    posted_trade_create,
+    posted_trade_withdraw,
+)
 from guilds.models import Guild, GuildMembership
 from tcgsite.lobbies.places import Lobby
 from tcgsite.lobbies.registry import OpenPage
@@ -212,8 +217,89 @@ def test_a_refused_acceptance_shows_its_message_on_the_listing(client, viewer):
 
     response = client.post(reverse("trades:posted_accept", args=[trade.pk]))
 
-    assert response.status_code == 200
+    assert response.status_code == 409
     assert "You don&#x27;t have what the trade asks" in response.content.decode()
+
+
+def close(trade, how: str):
+    """The trade leaves the board: another player accepts it, or its poster withdraws it."""
+    if how == "accepted":
+        leia = UserFactory(username="Leia")
+        give_cards(leia, {trade.wanted_lines()[0].card_id: 1})
+        posted_trade_accept(trade_id=trade.pk, taker=leia)
+    else:
+        posted_trade_withdraw(trade_id=trade.pk, poster=trade.poster)
+
+
+def holdings() -> list[tuple[int, int, int]]:
+    return sorted(CardOwnership.objects.values_list("owner_id", "card_id", "quantity"))
+
+
+@pytest.mark.parametrize(
+    ("how", "message"),
+    [
+        ("accepted", "was just accepted by another player; nothing moved."),
+        ("withdrawn", "was just withdrawn by its poster; nothing moved."),
+    ],
+)
+def test_accepting_a_trade_that_left_the_board_a_moment_before_says_so_on_the_board(
+    client, viewer, how, message
+):
+    """Posted Trades: a player who loses the race, or whose trade was withdrawn meanwhile,
+    is told so on the board (the listing is no longer theirs to see) and nothing moves."""
+    a, b = cards(2)
+    trade = post(UserFactory(username="Han"), a, b)
+    give_cards(viewer, {b.pk: 1})
+    close(trade, how)
+    before = holdings(), LedgerOperation.objects.count()
+
+    response = client.post(reverse("trades:posted_accept", args=[trade.pk]))
+
+    assert response.status_code == 302 and response["Location"] == BOARD
+    board = client.get(BOARD)
+    assert [str(line) for line in board.context["messages"]] == [
+        f"Posted trade {trade.pk} {message}"
+    ]
+    assert f"Posted trade {trade.pk} {message}" in board.content.decode()
+    assert (holdings(), LedgerOperation.objects.count()) == before
+
+
+@pytest.mark.parametrize("how", ["accepted", "withdrawn"])
+def test_opening_a_listing_that_left_the_board_says_why_on_the_board(client, viewer, how):
+    """A listing opened from a board shown before the trade was accepted or withdrawn."""
+    a, b = cards(2)
+    trade = post(UserFactory(username="Han"), a, b)
+    close(trade, how)
+
+    response = client.get(reverse("trades:posted_detail", args=[trade.pk]), follow=True)
+
+    assert response.redirect_chain == [(BOARD, 302)]
+    assert f"Posted trade {trade.pk} was just {how}" in response.content.decode()
+
+
+def test_a_closed_guild_only_trade_stays_unknown_outside_the_guild(client, viewer):
+    a, b = cards(2)
+    han = UserFactory()
+    guild = Guild.objects.create(name="Rebels", leader=han)
+    GuildMembership.objects.create(guild=guild, user=han)
+    trade = post(han, a, b, guild_only=True)
+    close(trade, "withdrawn")
+
+    assert client.get(reverse("trades:posted_detail", args=[trade.pk])).status_code == 404
+
+
+def test_withdrawing_a_trade_accepted_a_moment_before_says_who_accepted_it(client, viewer):
+    a, b = cards(2)
+    trade = post(viewer, a, b)
+    close(trade, "accepted")
+
+    response = client.post(reverse("trades:posted_withdraw", args=[trade.pk]), follow=True)
+
+    assert response.redirect_chain == [(reverse("trades:posted_mine"), 302)]
+    assert f"Leia accepted posted trade {trade.pk} before you withdrew it." in (
+        response.content.decode()
+    )
+    assert PostedTrade.objects.get(pk=trade.pk).status == PostedTradeStatus.ACCEPTED
 
 
 def test_my_trades_lists_what_i_posted_accepted_and_withdrew(client, viewer):

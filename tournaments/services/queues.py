@@ -31,7 +31,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentStructure,
 )
-from tournaments.selectors import current_participation, queue_is_open
+from tournaments.selectors import current_participation, queue_closed_reason
 from tournaments.services import sealed
 from tournaments.services.entry import EntryError, deck_problem, fee_problem, unopened
 from tournaments.services.running import lobby_changed, round_begin
@@ -47,8 +47,10 @@ def queue_join(*, queue_id: int, player: User, deck: Deck | None) -> QueueEntry:
     with transaction.atomic():
         User.objects.select_for_update().get(pk=player.pk)
         queue = TournamentQueue.objects.select_for_update().filter(pk=queue_id).first()
-        if queue is None or not queue_is_open(queue, timezone.now()):
-            raise EntryError("That tournament queue is not open.")
+        if queue is None:
+            raise EntryError("There is no such tournament queue.")
+        if closed := queue_closed_reason(queue, timezone.now()):
+            raise EntryError(closed)
         _refuse_if_entered(player)
         for problem in (fee_problem(queue, player), deck_problem(queue, player, deck)):
             if problem:
@@ -70,6 +72,12 @@ def queue_leave(*, player: User) -> TournamentQueue:
     with transaction.atomic():
         entry = QueueEntry.objects.select_for_update().filter(player=player).first()
         if entry is None:
+            playing = current_participation(player=player)
+            if playing is not None:
+                raise EntryError(
+                    f"Your queue has started: you play in tournament {playing.tournament_id} "
+                    "now. Drop from Tournament (the Tournament Timer's button) leaves it."
+                )
             raise EntryError("You are not waiting in a tournament queue.")
         queue = TournamentQueue.objects.select_for_update().get(pk=entry.queue_id)
         entry.delete()

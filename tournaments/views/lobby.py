@@ -24,8 +24,6 @@ from tournaments import selectors
 from tournaments.services import queues, running
 from tournaments.services.entry import EntryError
 
-QUEUE_CLOSED = "That tournament queue is not open: it may have started, or been cancelled."
-
 
 def _window(request, template: str, context: dict, *, status: int = 200):
     """A window of the lobby: a fragment for htmx, a page of its own otherwise."""
@@ -37,13 +35,20 @@ def _window(request, template: str, context: dict, *, status: int = 200):
     )
 
 
-def _unavailable(request, title: str, message: str):
+def _unavailable(request, title: str, message: str, *, status: int = 404):
     return _window(
         request,
         "tournaments/_unavailable.html",
         {"title": title, "message": message},
-        status=404,
+        status=status,
     )
+
+
+def _queue_unavailable(request, title: str, queue_id: int):
+    """The window of a queue the lobby listed a moment ago (409: it started, or was
+    cancelled), or of no queue at all (404)."""
+    message, known = selectors.queue_unavailable(queue_id=queue_id)
+    return _unavailable(request, title, message, status=409 if known else 404)
 
 
 def _back_to_lobby(request, *, error: str | None = None, success: str | None = None):
@@ -59,7 +64,7 @@ def _back_to_lobby(request, *, error: str | None = None, success: str | None = N
 def queue_info(request, queue_id):
     info = selectors.queue_info(queue_id=queue_id)
     if info is None:
-        return _unavailable(request, "Get Info", QUEUE_CLOSED)
+        return _queue_unavailable(request, "Get Info", queue_id)
     return _window(request, "tournaments/_queue_info.html", info)
 
 
@@ -89,7 +94,7 @@ def queue_join(request, queue_id):
     if request.method == "GET":
         choices = selectors.queue_join_choices(queue_id=queue_id, player=request.user)
         if choices is None:
-            return _unavailable(request, "Join", QUEUE_CLOSED)
+            return _queue_unavailable(request, "Join", queue_id)
         return _window(request, "tournaments/_join.html", _first_valid_chosen(choices))
     deck = selectors.deck_chosen(deck_id=object_id(request.POST.get("deck")))
     try:

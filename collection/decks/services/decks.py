@@ -170,6 +170,9 @@ def deck_delete(*, owner: User, deck_id) -> str:
     """Delete one of the player's decks; returns its name. A Limited pool's deck is deleted
     only while the pool is open for deck building."""
     with transaction.atomic():
+        # The wallet's lock, as a save takes it: a save racing the deletion either lands
+        # before it or finds the deck gone, never writes cards for a deck deleted meanwhile.
+        owners_lock(owners=[owner])
         deck = selectors.owner_deck(owner=owner, deck_id=deck_id)
         pool = selectors.deck_pool(deck=deck)
         if pool is not None:

@@ -102,6 +102,10 @@ def deck_builder(request):
 def deck_edit(request, deck_id):
     try:
         deck = deck_selectors.owner_deck(owner=request.user, deck_id=deck_id)
+    except deck_selectors.DeckGone as gone:
+        # Open Deck's list, or another tab, still showed it.
+        messages.error(request, str(gone))
+        return redirect("decks:deck_builder")
     except deck_selectors.DeckError as error:
         raise Http404(str(error)) from error
     pool = deck_selectors.deck_pool(deck=deck)
@@ -340,6 +344,9 @@ def _deck_state(request, params) -> tuple[DeckState, str]:
             pool = deck_selectors.deck_pool(deck=deck)
         elif pool is not None:
             deck = pool.deck
+    except deck_selectors.DeckGone as gone:
+        # The container comes back without the deck's number, so a save makes a new deck.
+        problems.append(f"{gone} Save Deck keeps these cards as a new deck.")
     except deck_selectors.DeckError as error:
         problems.append(str(error))
     builder = deck_selectors.builder_deck(owner=request.user, counts=counts, pool=pool)

@@ -29,7 +29,11 @@ from collection.models import CardOwnership, OwnedProduct, Product
 from collection.selectors import SHELF_ORDER, collection_cards
 from collection.trades.models import PostedTrade, PostedTradeLine, PostedTradeStatus, TradeSide
 from collection.trades.services.exchange import TradeItem, items_merged
-from collection.trades.services.posted import MAX_WANTED_COPIES
+from collection.trades.services.posted import (
+    MAX_WANTED_COPIES,
+    PostedTradeClosed,
+    closed_message,
+)
 from guilds.selectors import guild_id_of
 from tcgsite.accounts.models import User
 
@@ -70,11 +74,23 @@ def posted_trade_board(
 
 def posted_trade_for(*, trade_id: int, viewer: User) -> PostedTrade | None:
     """One trade as ``viewer`` may see it: their own, one they accepted, or an open one the
-    board would show them (ignored players' included, so the refusal can be explained)."""
+    board would show them (ignored players' included, so the refusal can be explained).
+    One the board showed them until another player accepted it or its poster withdrew it
+    raises ``PostedTradeClosed``, saying so."""
     mine = Q(poster=viewer) | Q(accepted_by=viewer)
     visible = PostedTrade.objects.filter(mine) | _visible_open_trades(viewer, ignoring=False)
     trades = _with_can_accept(visible.filter(pk=trade_id).distinct(), viewer)
-    return _with_lines(trades.select_related("poster", "accepted_by", "guild")).first()
+    trade = _with_lines(trades.select_related("poster", "accepted_by", "guild")).first()
+    if trade is None:
+        closed = (
+            PostedTrade.objects.filter(pk=trade_id)
+            .exclude(status=PostedTradeStatus.OPEN)
+            .filter(Q(guild__isnull=True) | Q(guild_id=guild_id_of(user_id=viewer.pk)))
+            .first()
+        )
+        if closed is not None:
+            raise PostedTradeClosed(closed_message(closed, viewer=viewer))
+    return trade
 
 
 def posted_trade_accepted_by(*, trade_id: int, taker: User) -> PostedTrade | None:

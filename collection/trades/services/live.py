@@ -106,8 +106,10 @@ def live_trade_answer(*, session_id: int, player: User, accept: bool) -> TradeSe
         # again while this one is answered waits rather than deadlocks.
         _players_lock(asked.initiator, player)
         session = _session_locked(session_id)
+        if accept and session.status == TradeSessionStatus.OPEN:
+            return session  # accepted in another tab: the Trade Screen again
         if session.status != TradeSessionStatus.REQUESTED:
-            raise LiveTradeError("There is no trade request of yours to answer here.")
+            raise LiveTradeError(_answered_message(session, player))
         asker = session.initiator
         if accept:
             _refuse_if_trading(player, asker)
@@ -130,6 +132,20 @@ def live_trade_answer(*, session_id: int, player: User, accept: bool) -> TradeSe
                 status=TradeSessionStatus.REQUESTED,
             ).update(status=TradeSessionStatus.DECLINED, updated_at=timezone.now())
     return session
+
+
+def _answered_message(session: TradeSession, player: User) -> str:
+    """Why the asked player's answer comes too late: the pop-up stayed while the request
+    was withdrawn, answered in another tab, or made void by another trade."""
+    asker = session.initiator.username
+    if session.status == TradeSessionStatus.CLOSED and session.ended_by_id == session.initiator_id:
+        return f"{asker} withdrew the trade request."
+    if session.status == TradeSessionStatus.DECLINED and session.ended_by_id == player.pk:
+        return f"You declined {asker}'s trade request already."
+    if session.status == TradeSessionStatus.DECLINED:
+        # Made void by a trade either player began, or by the asker asking again.
+        return f"{asker}'s trade request has lapsed."
+    return f"You accepted {asker}'s trade request already: Return to Lobby ends the session."
 
 
 def live_trade_leave(*, session_id: int, player: User) -> TradeSession:

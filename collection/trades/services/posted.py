@@ -38,6 +38,11 @@ class PostedTradeError(UserError):
     """A posted trade that can't be posted, accepted or withdrawn; the message says why."""
 
 
+class PostedTradeClosed(PostedTradeError):
+    """The trade left the board (accepted or withdrawn) before this request reached it: the
+    player is told on the board, since the listing is no longer theirs to see."""
+
+
 @dataclass(frozen=True)
 class PostedTradeOutcome:
     """An accepted trade, with what each side received (for the delivery window)."""
@@ -122,7 +127,7 @@ def posted_trade_accept(*, trade_id: int, taker: User) -> PostedTradeOutcome:
         # the players' wallets. No other path locks a posted trade after a wallet.
         locked = PostedTrade.objects.select_for_update().get(pk=trade.pk)
         if locked.status != PostedTradeStatus.OPEN:
-            raise PostedTradeError(_closed_message(locked))
+            raise PostedTradeClosed(closed_message(locked, viewer=taker))
         try:
             with ledger_operation(
                 owners=[poster, taker], reason=LedgerReason.TRADE, reference=f"ptrade:{trade.pk}"
@@ -139,7 +144,7 @@ def posted_trade_accept(*, trade_id: int, taker: User) -> PostedTradeOutcome:
                 items_move(ledger=ledger, sender=poster, receiver=taker, items=offer, note=note)
                 items_move(ledger=ledger, sender=taker, receiver=poster, items=want, note=note)
         except LedgerOperationDone:
-            raise PostedTradeError("Another player accepted this trade first.") from None
+            raise PostedTradeClosed(closed_message(locked, viewer=taker)) from None
         locked.status = PostedTradeStatus.ACCEPTED
         locked.accepted_by = taker
         locked.closed_at = timezone.now()
@@ -170,17 +175,24 @@ def posted_trade_withdraw(*, trade_id: int, poster: User) -> PostedTrade:
         if trade is None or trade.poster_id != poster.pk:
             raise PostedTradeError("You have no such posted trade.")
         if trade.status != PostedTradeStatus.OPEN:
-            raise PostedTradeError(_closed_message(trade))
+            raise PostedTradeClosed(closed_message(trade, viewer=poster))
         trade.status = PostedTradeStatus.WITHDRAWN
         trade.closed_at = timezone.now()
         trade.save(update_fields=["status", "closed_at"])
     return trade
 
 
-def _closed_message(trade: PostedTrade) -> str:
-    if trade.status == PostedTradeStatus.WITHDRAWN:
-        return "Its poster has withdrawn this trade."
-    return "Another player accepted this trade first."
+def closed_message(trade: PostedTrade, *, viewer: User) -> str:
+    """Why ``viewer``'s request found the trade off the board (a trade still marked open has
+    just been swapped by another acceptance: its ledger operation exists)."""
+    withdrawn = trade.status == PostedTradeStatus.WITHDRAWN
+    if trade.poster_id == viewer.pk:
+        if withdrawn:
+            return f"You have withdrawn posted trade {trade.pk} already."
+        return f"{trade.accepted_by} accepted posted trade {trade.pk} before you withdrew it."
+    if withdrawn:
+        return f"Posted trade {trade.pk} was just withdrawn by its poster; nothing moved."
+    return f"Posted trade {trade.pk} was just accepted by another player; nothing moved."
 
 
 def _item(line: PostedTradeLine) -> TradeItem:

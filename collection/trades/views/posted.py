@@ -19,6 +19,7 @@ from collection.trades.services.exchange import MAX_COPIES_AT_ONCE, TradeItem
 from collection.trades.services.posted import (
     MAX_ITEMS_A_SIDE,
     MAX_WANTED_COPIES,
+    PostedTradeClosed,
     PostedTradeError,
     posted_trade_accept,
     posted_trade_create,
@@ -76,20 +77,32 @@ def posted_board(request):
 @login_required
 @require_GET
 def posted_detail(request, trade_id):
-    return render(request, "trades/posted/detail.html", _detail_context(request, trade_id))
+    try:
+        context = _detail_context(request, trade_id)
+    except PostedTradeClosed as closed:
+        return _back_to_board(request, closed.message)
+    if context is None:
+        raise Http404("There is no such posted trade, or it is not for you to see.")
+    return render(request, "trades/posted/detail.html", context)
 
 
 @login_required
 @require_POST
 def posted_accept(request, trade_id):
     """Accept: the server checks both sides still hold the items, then swaps them; the
-    accepter sees the delivery window."""
+    accepter sees the delivery window. A refusal is shown on the listing, or on the board
+    when the trade has left it meanwhile (accepted by another player, or withdrawn)."""
     try:
         posted_trade_accept(trade_id=trade_id, taker=request.user)
     except PostedTradeError as error:
-        context = _detail_context(request, trade_id)
+        try:
+            context = _detail_context(request, trade_id)
+        except PostedTradeClosed:
+            context = None
+        if context is None:
+            return _back_to_board(request, error.message)
         context["error"] = error.message
-        return render(request, "trades/posted/detail.html", context)
+        return render(request, "trades/posted/detail.html", context, status=409)
     return redirect("trades:posted_delivery", trade_id)
 
 
@@ -196,10 +209,15 @@ def _binder_context(request, *, tab: str) -> dict:
     }
 
 
-def _detail_context(request, trade_id) -> dict:
+def _back_to_board(request, message: str):
+    messages.error(request, message)
+    return redirect("trades:posted_board")
+
+
+def _detail_context(request, trade_id) -> dict | None:
     trade = selectors.posted_trade_for(trade_id=trade_id, viewer=request.user)
     if trade is None:
-        raise Http404("There is no such posted trade, or it is not for you to see.")
+        return None
     return {"trade": trade, "own": trade.poster_id == request.user.pk}
 
 
