@@ -1,6 +1,7 @@
 """Tournament queues (rulebook, "Tournaments Lobby": "Registering", "Event Passes",
 "Joining a Tournament Queue", "Selecting Your Deck", "Tournament Start Triggers")."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -228,3 +229,25 @@ def test_leaving_a_queue_that_started_says_the_tournament_has_begun():
     with pytest.raises(EntryError, match=f"you play in tournament {tournament.pk} now"):
         queue_leave(player=carol)
     assert tournament.participants.filter(player=carol).exists()
+
+
+def test_leaving_locks_the_queue_before_the_entry_as_a_start_does():
+    """A tournament's start holds its queue, then deletes the entries: leaving takes the two
+    locks in the same order, so a leave racing a start waits for it instead of deadlocking."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    if not connection.features.has_select_for_update:
+        pytest.skip("row locks are PostgreSQL's")
+    queue = on_demand_queue()
+    player = entrant("Carol")
+    queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+
+    with CaptureQueriesContext(connection) as queries:
+        queue_leave(player=player)
+
+    locking = [query["sql"] for query in queries.captured_queries if "FOR UPDATE" in query["sql"]]
+    # Each statement locks the rows of the one table it reads (a join would lock both at once).
+    outer_tables = [re.findall(r'FROM "(\w+)"', sql.split(" WHERE ")[0]) for sql in locking]
+    assert outer_tables == [[TournamentQueue._meta.db_table], [QueueEntry._meta.db_table]]
+    assert not any(" JOIN " in sql.split(" WHERE ")[0] for sql in locking)

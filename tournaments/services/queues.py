@@ -70,7 +70,20 @@ def queue_join(*, queue_id: int, player: User, deck: Deck | None) -> QueueEntry:
 def queue_leave(*, player: User) -> TournamentQueue:
     """Leave the queue you wait in, before it starts: it costs nothing."""
     with transaction.atomic():
-        entry = QueueEntry.objects.select_for_update().filter(player=player).first()
+        # The queue's lock before the entry's, the order a tournament's start takes them in
+        # (it holds the queue, then deletes the entries): the other order could deadlock.
+        queue_id = QueueEntry.objects.filter(player=player).values_list("queue_id", flat=True)
+        queue = TournamentQueue.objects.select_for_update().filter(pk__in=queue_id[:1]).first()
+        entry = (
+            # Unordered: the entries' default order joins their queue, which FOR UPDATE
+            # would lock along with them, in whatever order the server reads the two.
+            QueueEntry.objects.select_for_update()
+            .filter(player=player, queue=queue)
+            .order_by()
+            .first()
+            if queue is not None
+            else None
+        )
         if entry is None:
             playing = current_participation(player=player)
             if playing is not None:
@@ -79,7 +92,6 @@ def queue_leave(*, player: User) -> TournamentQueue:
                     "now. Drop from Tournament (the Tournament Timer's button) leaves it."
                 )
             raise EntryError("You are not waiting in a tournament queue.")
-        queue = TournamentQueue.objects.select_for_update().get(pk=entry.queue_id)
         entry.delete()
         names_refresh_after_commit([player.pk])
         lobby_changed()
