@@ -7,7 +7,7 @@ import hashlib
 import json
 import math
 import pickle
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
@@ -596,11 +596,30 @@ def may_watch(*, match: Match, viewer: User, seats: list[MatchSeat] | None = Non
             raise NotAllowedToWatch("This match is adjourned.")
         if match.status not in (MatchStatus.PLAYING, MatchStatus.FINISHED):
             raise NotAllowedToWatch("This match has not begun: join it from the Casual Lobby.")
-        if not match.allow_observers:
-            raise NotAllowedToWatch("This match does not allow observers.")
-        if refusal := guild_only_refusal(match=match, viewer=viewer):
+        if refusal := observer_refusal(match=match, viewer_guild_id=_guild_asked(match, viewer)):
             raise NotAllowedToWatch(refusal)
     return seat
+
+
+def observer_refusal(*, match: Match, viewer_guild_id: int | None) -> str | None:
+    """Why a player who did not play ``match``, a member of the guild ``viewer_guild_id``,
+    may not watch it, live or in its replay, or None if they may: a match that allows no
+    observers is for its players alone, a Guild-Only match for its guild's members too
+    (rulebook, Guilds, "Guild-Only Matches")."""
+    if not match.allow_observers:
+        return "This match does not allow observers."
+    if match.guild_only and not _in_the_guild_of(match, viewer_guild_id):
+        return GUILD_ONLY_REFUSAL
+    return None
+
+
+def _guild_asked(match: Match, viewer: User) -> int | None:
+    """The viewer's guild, read only when the match is for a guild's members."""
+    return guild_id_of(user_id=viewer.pk) if match.guild_only else None
+
+
+def _in_the_guild_of(match: Match, guild_id: int | None) -> bool:
+    return match.guild_id is not None and guild_id == match.guild_id
 
 
 def host_guild(*, player: User) -> Guild | None:
@@ -608,14 +627,17 @@ def host_guild(*, player: User) -> Guild | None:
     return guild_of(user_id=player.pk)
 
 
+GUILD_ONLY_REFUSAL = (
+    "This is a Guild-Only match: only members of its host's guild may join or observe it."
+)
+
+
 def guild_only_refusal(*, match: Match, viewer: User) -> str | None:
     """Why ``viewer`` may not join or observe a Guild-Only match (rulebook, Guilds,
     "Guild-Only Matches"), or None if they may."""
-    if not match.guild_only:
+    if not match.guild_only or _in_the_guild_of(match, guild_id_of(user_id=viewer.pk)):
         return None
-    if match.guild_id is not None and guild_id_of(user_id=viewer.pk) == match.guild_id:
-        return None
-    return "This is a Guild-Only match: only members of its host's guild may join or observe it."
+    return GUILD_ONLY_REFUSAL
 
 
 def _chat_lines(match: Match, viewer: User, *, since) -> list[tuple]:
@@ -803,9 +825,13 @@ def match_replay(
     match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
     if match is None:
         raise NoSuchMatch("There is no such match.")
+    seats = list(match.seats.select_related("player").order_by("seat"))
+    if refusal := replay_refusal(
+        match=match, seats=seats, viewer=viewer, viewer_guild_id=_guild_asked(match, viewer)
+    ):
+        raise NotAllowedToWatch(refusal)
     if match.status != MatchStatus.FINISHED:
         raise NoReplay("A match's replay opens when the match has ended.")
-    seats = list(match.seats.select_related("player").order_by("seat"))
     games = list(match.games.order_by("number"))
     if not games:
         raise NoReplay("This match ended before its first game began.")
@@ -848,6 +874,17 @@ def match_replay(
     return screen
 
 
+def replay_refusal(
+    *, match: Match, seats: Iterable[MatchSeat], viewer: User, viewer_guild_id: int | None
+) -> str | None:
+    """Why ``viewer``, a member of the guild ``viewer_guild_id``, may not see ``match``'s
+    replay, or None if they may: its players and staff may, anyone else as they may watch it
+    (``observer_refusal``)."""
+    if viewer.is_staff or any(seat.player_id == viewer.pk for seat in seats):
+        return None
+    return observer_refusal(match=match, viewer_guild_id=viewer_guild_id)
+
+
 def seed_commitment(seed: int, salt: str) -> str:
     """The published hash of a game's seed: sha256 of "<salt>:<seed>" in hexadecimal."""
     return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
@@ -875,9 +912,11 @@ def skirmish_record(*, player: User) -> dict[str, int]:
     return {"won": won, "lost": finished.exclude(winner=None).count() - won}
 
 
-def match_history(*, player: User) -> list[PastMatch]:
-    """The player's finished matches, newest first: opponent, decks' archetypes, result,
-    length and date (rulebook: match history per player)."""
+def match_history(*, player: User, viewer: User) -> list[PastMatch]:
+    """The player's finished matches whose replay ``viewer`` may see (``replay_refusal``),
+    newest first: opponent, decks' archetypes, result, length and date (rulebook: match
+    history per player)."""
+    viewer_guild_id = guild_id_of(user_id=viewer.pk) if viewer != player else None
     matches = (
         Match.objects.filter(seats__player=player, status=MatchStatus.FINISHED)
         .select_related("winner")
@@ -887,6 +926,10 @@ def match_history(*, player: User) -> list[PastMatch]:
     )
     history = []
     for match in matches:
+        if replay_refusal(
+            match=match, seats=match.seats.all(), viewer=viewer, viewer_guild_id=viewer_guild_id
+        ):
+            continue
         mine = next(seat for seat in match.seats.all() if seat.player_id == player.pk)
         theirs = next((seat for seat in match.seats.all() if seat.pk != mine.pk), None)
         won = sum(1 for game in match.games.all() if game.winner_seat == mine.seat)

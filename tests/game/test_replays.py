@@ -11,6 +11,7 @@ from game.engine import api as engine
 from game.models import Game
 from game.selectors import game_state
 from game.services.matches import game_act, match_concede
+from guilds.models import Guild, GuildMembership
 from tests.factories import UserFactory
 from tests.game.conftest import start_match
 
@@ -103,3 +104,61 @@ def test_match_history_lists_opponent_decks_result_and_replay(
     assert reverse("game:match_replay", args=[finished.pk]) in page
     theirs = client.get(reverse("game:player_match_history", args=["Bob"])).content.decode()
     assert "Lost" in theirs and "Carol" in theirs
+
+
+def finished_match(carol, bob, **settings):
+    match = start_match(carol, bob, **settings)
+    match_concede(match_id=match.pk, player=bob)
+    return match
+
+
+def test_the_replay_of_a_match_without_observers_is_for_its_players_and_staff(client, carol, bob):
+    match = finished_match(carol, bob, allow_observers=False)
+    url = reverse("game:match_replay", args=[match.pk])
+
+    client.force_login(UserFactory(username="Dave"))
+    refused = client.get(url)
+    client.force_login(UserFactory(username="Mods", is_staff=True))
+    by_staff = client.get(url)
+    client.force_login(bob)
+    by_a_player = client.get(url)
+
+    assert refused.status_code == 403
+    assert "does not allow observers" in refused.content.decode()
+    assert str(match.games.get().seed) not in refused.content.decode()
+    assert by_staff.status_code == by_a_player.status_code == 200
+
+
+def test_the_replay_of_a_guild_only_match_is_for_its_guild(client, carol, bob):
+    guild = Guild.objects.create(name="Mos Eisley Traders", leader=carol)
+    member = UserFactory(username="Mira")
+    for each in (carol, bob, member):
+        GuildMembership.objects.create(guild=guild, user=each)
+    match = finished_match(carol, bob, guild_only=True)
+    url = reverse("game:match_replay", args=[match.pk])
+
+    client.force_login(UserFactory(username="Dave"))
+    refused = client.get(url)
+    client.force_login(member)
+    by_a_member = client.get(url)
+
+    assert refused.status_code == 403 and "Guild-Only match" in refused.content.decode()
+    assert by_a_member.status_code == 200
+
+
+def test_a_match_history_lists_a_private_match_only_to_whom_may_see_its_replay(client, carol, bob):
+    public = finished_match(carol, bob)
+    private = finished_match(carol, bob, allow_observers=False)
+    private_url = reverse("game:match_replay", args=[private.pk])
+    public_url = reverse("game:match_replay", args=[public.pk])
+    bobs_history = reverse("game:player_match_history", args=["Bob"])
+
+    client.force_login(UserFactory(username="Dave"))
+    seen_by_another = client.get(bobs_history).content.decode()
+    client.force_login(bob)
+    seen_by_bob = client.get(reverse("game:match_history")).content.decode()
+    seen_by_carol = client.get(reverse("game:player_match_history", args=["Carol"])).content
+
+    assert public_url in seen_by_another and private_url not in seen_by_another
+    assert public_url in seen_by_bob and private_url in seen_by_bob
+    assert private_url in seen_by_carol.decode()

@@ -205,6 +205,6 @@ def test_an_adjourned_skirmish_is_resumed_from_a_lobby_with_the_computer_ready(c
     play_a_little(match, carol)
     match_concede(match_id=match.pk, player=carol)
     assert Match.objects.get(pk=match.pk).status == MatchStatus.FINISHED
-    (past,) = match_history(player=carol)
+    (past,) = match_history(player=carol, viewer=carol)
     assert (past.skirmish, past.result) == ("Easy", "Lost")
     assert skirmish_record(player=carol) == {"won": 0, "lost": 1}

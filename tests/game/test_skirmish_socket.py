@@ -76,6 +76,6 @@ def stored_like_any_match(match, carol):
     assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == engine.to_json(
         game_state(game)
     )
-    (past,) = match_history(player=carol)
+    (past,) = match_history(player=carol, viewer=carol)
     assert past.skirmish == "Easy"
     assert sum(skirmish_record(player=carol).values()) == 1
