@@ -22,6 +22,7 @@ from collection.decks.models import Deck, PlayFormat
 from game import fragments
 from game.engine import api as engine
 from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
+from game.engine.events import WIN_REASONS
 from game.engine.setup import created_titles
 from game.engine.state import State
 from game.labels import action_label
@@ -820,8 +821,10 @@ def match_replay(
 ) -> MatchScreen:
     """A finished match's game as it stood after ``step`` of its actions (None: the end),
     from the public view, or from the viewer's own seat when they played it and ask for it
-    (``own_view``). The screen's ``replay`` says where the step lies and whether the seed
-    matches its published hash and the log replays to the stored result."""
+    (``own_view``). A game that ended outside its log (a concession, a flag fallen, a draw
+    agreed, staff) has one step more, its ending, with the result. The screen's ``replay``
+    says where the step lies, whether the seed matches its published hash and the log
+    replays to the stored game, and the stored result."""
     match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
     if match is None:
         raise NoSuchMatch("There is no such match.")
@@ -837,7 +840,10 @@ def match_replay(
         raise NoReplay("This match ended before its first game began.")
     game = next((each for each in games if each.number == game_number), games[-1])
     actions = list(game.actions.order_by("number").values_list("action", flat=True))
-    step = len(actions) if step is None else max(0, min(step, len(actions)))
+    stored = game_state(game)
+    ends_off_the_log = game.ended is not None and stored.winner is None
+    steps = len(actions) + ends_off_the_log
+    step = steps if step is None else max(0, min(step, steps))
     own_seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
     seat = own_seat if own_view else None
     names = [each.player.username for each in seats]
@@ -853,10 +859,14 @@ def match_replay(
     board["card_size"] = playmat_card_size(viewer=viewer)
     board["my_decision"] = False
     lines = [engine.render(event, seat, names, titles) for event in events]
+    result = game_result(game, names)
+    board["result"] = result if step > len(actions) else None
+    if board["result"]:
+        lines.append(f"* {result}.")
     # The check of the whole log reuses the step's state when the step is the last one.
     replayed = (
         state
-        if step == len(actions)
+        if step >= len(actions)
         else engine.replay(game.decklists, game.seed, actions, first=game.first_seat)
     )
     screen = MatchScreen(match=match, seats=seats, seat=seat, game=game, board=board)
@@ -864,14 +874,32 @@ def match_replay(
     screen.replay = {
         "games": games,
         "step": step,
-        "steps": len(actions),
+        "steps": steps,
+        "actions": len(actions),
         "own_seat": own_seat,
         "own_view": seat is not None,
         "hash_matches": seed_commitment(game.seed, game.seed_salt) == game.seed_hash,
-        "log_replays": engine.to_json(replayed) == engine.to_json(game_state(game)),
-        "replayed_winner": None if replayed.winner is None else names[replayed.winner],
+        "log_replays": engine.to_json(replayed) == engine.to_json(stored)
+        and replayed.winner in (None, game.winner_seat),
+        "result": result,
     }
     return screen
+
+
+def game_result(game: Game, names: list[str]) -> str | None:
+    """A game's stored result in words: "Carol wins the game by destroying the opposing
+    avatar", "Carol wins the game: Bob conceded", "The game has no winner: drawn by
+    agreement"; None while it goes on."""
+    if game.ended is None:
+        return None
+    if game.winner_seat is None:
+        outcome = "The game has no winner"
+    else:
+        outcome = f"{names[game.winner_seat]} wins the game"
+    if not game.win_reason:
+        return outcome
+    by_the_rules = game.win_reason in WIN_REASONS.values()
+    return f"{outcome} by {game.win_reason}" if by_the_rules else f"{outcome}: {game.win_reason}"
 
 
 def replay_refusal(
