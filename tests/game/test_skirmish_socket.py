@@ -33,7 +33,7 @@ def standing(match):
 
 
 @pytest.mark.slow
-async def test_a_whole_skirmish_through_the_socket(open_page, settings):
+async def test_a_whole_skirmish_through_the_socket(open_page, settings, thinking_threads):
     # The thinking threads of the embedded default, whatever the mode the suite runs in: no
     # Celery worker runs beside the tests.
     settings.CELERY_TASK_ALWAYS_EAGER = True
