@@ -14,6 +14,10 @@ class GameConfig(AppConfig):
         # Rulebook, Guilds, "Guild-Only Matches": matches are created "in the Casual Lobby and
         # in the Trade Lobby"; both show the one list of waiting matches.
         for lobby in MATCH_LOBBIES:
-            register_lobby_panel(LobbyPanel(f"{lobby}_matches", lobby, casual_panel))
+            register_lobby_panel(
+                LobbyPanel(
+                    f"{lobby}_matches", lobby, casual_panel, windows="game/_match_dialog.html"
+                )
+            )
         register_match_menu_entries()
         register_match_commands()

@@ -2,7 +2,12 @@
 
 In production a Celery task goes to the worker, with the pause as its countdown. On the
 embedded default Celery runs tasks eagerly, in the caller's thread, which would be a request's
-or a socket's; so the task runs instead on a small pool of threads of the web process's own.
+or a socket's; so the task runs instead on a small pool of threads that the web process opens
+as it starts serving (``thinking_start``, tcgsite/asgi.py). A process that opened none, a
+management command's, hands its turns to nobody: its threads would end with it before playing
+them. Every turn is stored due with its game (``Game.computer_due``), and the periodic sweep,
+which runs where the site's turns are played, hands on those overdue
+(``game.services.matches.computer_turns_sweep``).
 Tasks are named, not imported, because the services that schedule them are what they call.
 Every task this schedules is safe to run twice: it acts only at the ply it was scheduled for.
 """
@@ -25,6 +30,25 @@ _pool_lock = threading.Lock()
 _pool: ThreadPoolExecutor | None = None
 
 
+def thinking_start() -> None:
+    """Open this process's thinking threads, for a process that stays up to play the turns
+    handed to them: the web process."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="computer")
+
+
+def thinking_stop() -> None:
+    """Close this process's thinking threads once the turns they are playing are over; the
+    turns still waiting for them stay due, for the sweep."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def run_after_commit(task_name: str, **kwargs) -> None:
     """Once the current transaction commits, run the task ``task_name`` with ``kwargs`` after
     the computer's pause (``COMPUTER_PAUSE_SECONDS``), off the request path."""
@@ -36,15 +60,9 @@ def _dispatch(task_name: str, kwargs: dict) -> None:
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         current_app.send_task(task_name, kwargs=kwargs, countdown=pause)
         return
-    _thinking_pool().submit(_run_here, task_name, kwargs, pause)
-
-
-def _thinking_pool() -> ThreadPoolExecutor:
-    global _pool
     with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="computer")
-        return _pool
+        if _pool is not None:
+            _pool.submit(_run_here, task_name, kwargs, pause)
 
 
 def _run_here(task_name: str, kwargs: dict, pause: float) -> None:

@@ -370,6 +370,8 @@ def match_replay(request, match_id):
             step=whole_number_or_none(request.GET.get("step"), minimum=0, maximum=MAX_ID),
             own_view=request.GET.get("view") == "mine",
         )
+    except selectors.NotAllowedToWatch as refusal:
+        return render(request, "game/match_refused.html", {"reason": refusal.message}, status=403)
     except selectors.NoReplay as refusal:
         status = 404 if isinstance(refusal, selectors.NoSuchMatch) else 200
         return render(
@@ -389,7 +391,7 @@ def match_history(request, username=None):
         "game/history.html",
         {
             "player": player,
-            "history": selectors.match_history(player=player),
+            "history": selectors.match_history(player=player, viewer=request.user),
             "skirmish_record": selectors.skirmish_record(player=player),
         },
     )

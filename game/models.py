@@ -218,6 +218,11 @@ class Game(models.Model):
     win_reason = models.CharField(max_length=200, blank=True)
     started = models.DateTimeField(auto_now_add=True)
     ended = models.DateTimeField(null=True, blank=True)
+    # When the computer opponent that decides next is due to act, its pause over; None when a
+    # person decides. Stored with the decision that made it due, so that a turn the process
+    # handing it off never plays (a management command's ends first) is found and played by
+    # the periodic sweep, whatever process started the game.
+    computer_due = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
         ordering = ["match", "number"]

@@ -7,7 +7,7 @@ import hashlib
 import json
 import math
 import pickle
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
@@ -22,6 +22,7 @@ from collection.decks.models import Deck, PlayFormat
 from game import fragments
 from game.engine import api as engine
 from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
+from game.engine.events import WIN_REASONS
 from game.engine.setup import created_titles
 from game.engine.state import State
 from game.labels import action_label
@@ -608,11 +609,30 @@ def may_watch(*, match: Match, viewer: User, seats: list[MatchSeat] | None = Non
             raise NotAllowedToWatch("This match is adjourned.")
         if match.status not in (MatchStatus.PLAYING, MatchStatus.FINISHED):
             raise NotAllowedToWatch("This match has not begun: join it from the Casual Lobby.")
-        if not match.allow_observers:
-            raise NotAllowedToWatch("This match does not allow observers.")
-        if refusal := guild_only_refusal(match=match, viewer=viewer):
+        if refusal := observer_refusal(match=match, viewer_guild_id=_guild_asked(match, viewer)):
             raise NotAllowedToWatch(refusal)
     return seat
+
+
+def observer_refusal(*, match: Match, viewer_guild_id: int | None) -> str | None:
+    """Why a player who did not play ``match``, a member of the guild ``viewer_guild_id``,
+    may not watch it, live or in its replay, or None if they may: a match that allows no
+    observers is for its players alone, a Guild-Only match for its guild's members too
+    (rulebook, Guilds, "Guild-Only Matches")."""
+    if not match.allow_observers:
+        return "This match does not allow observers."
+    if match.guild_only and not _in_the_guild_of(match, viewer_guild_id):
+        return GUILD_ONLY_REFUSAL
+    return None
+
+
+def _guild_asked(match: Match, viewer: User) -> int | None:
+    """The viewer's guild, read only when the match is for a guild's members."""
+    return guild_id_of(user_id=viewer.pk) if match.guild_only else None
+
+
+def _in_the_guild_of(match: Match, guild_id: int | None) -> bool:
+    return match.guild_id is not None and guild_id == match.guild_id
 
 
 def host_guild(*, player: User) -> Guild | None:
@@ -620,14 +640,17 @@ def host_guild(*, player: User) -> Guild | None:
     return guild_of(user_id=player.pk)
 
 
+GUILD_ONLY_REFUSAL = (
+    "This is a Guild-Only match: only members of its host's guild may join or observe it."
+)
+
+
 def guild_only_refusal(*, match: Match, viewer: User) -> str | None:
     """Why ``viewer`` may not join or observe a Guild-Only match (rulebook, Guilds,
     "Guild-Only Matches"), or None if they may."""
-    if not match.guild_only:
+    if not match.guild_only or _in_the_guild_of(match, guild_id_of(user_id=viewer.pk)):
         return None
-    if match.guild_id is not None and guild_id_of(user_id=viewer.pk) == match.guild_id:
-        return None
-    return "This is a Guild-Only match: only members of its host's guild may join or observe it."
+    return GUILD_ONLY_REFUSAL
 
 
 def _chat_lines(match: Match, viewer: User, *, since) -> list[tuple]:
@@ -810,20 +833,29 @@ def match_replay(
 ) -> MatchScreen:
     """A finished match's game as it stood after ``step`` of its actions (None: the end),
     from the public view, or from the viewer's own seat when they played it and ask for it
-    (``own_view``). The screen's ``replay`` says where the step lies and whether the seed
-    matches its published hash and the log replays to the stored result."""
+    (``own_view``). A game that ended outside its log (a concession, a flag fallen, a draw
+    agreed, staff) has one step more, its ending, with the result. The screen's ``replay``
+    says where the step lies, whether the seed matches its published hash and the log
+    replays to the stored game, and the stored result."""
     match = Match.objects.select_related("host", "winner").filter(pk=match_id).first()
     if match is None:
         raise NoSuchMatch("There is no such match.")
+    seats = list(match.seats.select_related("player").order_by("seat"))
+    if refusal := replay_refusal(
+        match=match, seats=seats, viewer=viewer, viewer_guild_id=_guild_asked(match, viewer)
+    ):
+        raise NotAllowedToWatch(refusal)
     if match.status != MatchStatus.FINISHED:
         raise NoReplay("A match's replay opens when the match has ended.")
-    seats = list(match.seats.select_related("player").order_by("seat"))
     games = list(match.games.order_by("number"))
     if not games:
         raise NoReplay("This match ended before its first game began.")
     game = next((each for each in games if each.number == game_number), games[-1])
     actions = list(game.actions.order_by("number").values_list("action", flat=True))
-    step = len(actions) if step is None else max(0, min(step, len(actions)))
+    stored = game_state(game)
+    ends_off_the_log = game.ended is not None and stored.winner is None
+    steps = len(actions) + ends_off_the_log
+    step = steps if step is None else max(0, min(step, steps))
     own_seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
     seat = own_seat if own_view else None
     names = [each.player.username for each in seats]
@@ -839,10 +871,14 @@ def match_replay(
     board["card_size"] = playmat_card_size(viewer=viewer)
     board["my_decision"] = False
     lines = [engine.render(event, seat, names, titles) for event in events]
+    result = game_result(game, names)
+    board["result"] = result if step > len(actions) else None
+    if board["result"]:
+        lines.append(f"* {result}.")
     # The check of the whole log reuses the step's state when the step is the last one.
     replayed = (
         state
-        if step == len(actions)
+        if step >= len(actions)
         else engine.replay(game.decklists, game.seed, actions, first=game.first_seat)
     )
     screen = MatchScreen(match=match, seats=seats, seat=seat, game=game, board=board)
@@ -850,14 +886,43 @@ def match_replay(
     screen.replay = {
         "games": games,
         "step": step,
-        "steps": len(actions),
+        "steps": steps,
+        "actions": len(actions),
         "own_seat": own_seat,
         "own_view": seat is not None,
         "hash_matches": seed_commitment(game.seed, game.seed_salt) == game.seed_hash,
-        "log_replays": engine.to_json(replayed) == engine.to_json(game_state(game)),
-        "replayed_winner": None if replayed.winner is None else names[replayed.winner],
+        "log_replays": engine.to_json(replayed) == engine.to_json(stored)
+        and replayed.winner in (None, game.winner_seat),
+        "result": result,
     }
     return screen
+
+
+def game_result(game: Game, names: list[str]) -> str | None:
+    """A game's stored result in words: "Carol wins the game by destroying the opposing
+    avatar", "Carol wins the game: Bob conceded", "The game has no winner: drawn by
+    agreement"; None while it goes on."""
+    if game.ended is None:
+        return None
+    if game.winner_seat is None:
+        outcome = "The game has no winner"
+    else:
+        outcome = f"{names[game.winner_seat]} wins the game"
+    if not game.win_reason:
+        return outcome
+    by_the_rules = game.win_reason in WIN_REASONS.values()
+    return f"{outcome} by {game.win_reason}" if by_the_rules else f"{outcome}: {game.win_reason}"
+
+
+def replay_refusal(
+    *, match: Match, seats: Iterable[MatchSeat], viewer: User, viewer_guild_id: int | None
+) -> str | None:
+    """Why ``viewer``, a member of the guild ``viewer_guild_id``, may not see ``match``'s
+    replay, or None if they may: its players and staff may, anyone else as they may watch it
+    (``observer_refusal``)."""
+    if viewer.is_staff or any(seat.player_id == viewer.pk for seat in seats):
+        return None
+    return observer_refusal(match=match, viewer_guild_id=viewer_guild_id)
 
 
 def seed_commitment(seed: int, salt: str) -> str:
@@ -887,9 +952,11 @@ def skirmish_record(*, player: User) -> dict[str, int]:
     return {"won": won, "lost": finished.exclude(winner=None).count() - won}
 
 
-def match_history(*, player: User) -> list[PastMatch]:
-    """The player's finished matches, newest first: opponent, decks' archetypes, result,
-    length and date (rulebook: match history per player)."""
+def match_history(*, player: User, viewer: User) -> list[PastMatch]:
+    """The player's finished matches whose replay ``viewer`` may see (``replay_refusal``),
+    newest first: opponent, decks' archetypes, result, length and date (rulebook: match
+    history per player)."""
+    viewer_guild_id = guild_id_of(user_id=viewer.pk) if viewer != player else None
     matches = (
         Match.objects.filter(seats__player=player, status=MatchStatus.FINISHED)
         .select_related("winner")
@@ -899,6 +966,10 @@ def match_history(*, player: User) -> list[PastMatch]:
     )
     history = []
     for match in matches:
+        if replay_refusal(
+            match=match, seats=match.seats.all(), viewer=viewer, viewer_guild_id=viewer_guild_id
+        ):
+            continue
         mine = next(seat for seat in match.seats.all() if seat.player_id == player.pk)
         theirs = next((seat for seat in match.seats.all() if seat.pk != mine.pk), None)
         won = sum(1 for game in match.games.all() if game.winner_seat == mine.seat)

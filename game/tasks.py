@@ -2,7 +2,11 @@ from celery import shared_task
 
 from game.services.attendance import match_absences_sweep
 from game.services.event_matches import event_forfeits_sweep
-from game.services.matches import match_clocks_sweep, match_next_games_sweep
+from game.services.matches import (
+    computer_turns_sweep,
+    match_clocks_sweep,
+    match_next_games_sweep,
+)
 from game.services.skirmish import computer_answer_offer
 from game.services.skirmish import computer_move as computer_decide
 
@@ -11,13 +15,14 @@ from game.services.skirmish import computer_move as computer_decide
 def sweep_clocks():
     """End the timed matches whose running clock ran out, begin the next games whose pause
     is over, and mark away the players whose sockets went silent, also while nobody is
-    connected, and forfeit the games of tournament players away too long
-    (game/services/matches.py, attendance.py, event_matches.py)."""
+    connected, forfeit the games of tournament players away too long, and hand on the
+    computer turns overdue (game/services/matches.py, attendance.py, event_matches.py)."""
     return {
         "timed_out": match_clocks_sweep(),
         "next_games": match_next_games_sweep(),
         "away": match_absences_sweep(),
         "forfeited": event_forfeits_sweep(),
+        "computer_turns": computer_turns_sweep(),
     }
 
 

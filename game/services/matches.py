@@ -10,7 +10,7 @@ played and is answered without being applied twice.
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings as site_settings
 from django.contrib.auth.hashers import check_password, make_password
@@ -339,7 +339,9 @@ def match_ready(*, match_id: int, player: User, ready: bool = True) -> Match:
                 match.save(update_fields=["status"])
                 state = game_state(resumed)
                 clock_switch(match, engine.legal_actions(state).seat)
-                _computer_turn(match, resumed, state)
+                resumed.computer_due = _computer_due(match, state)
+                resumed.save(update_fields=["computer_due"])
+                _computer_turn(match, resumed)
             else:
                 match.started = timezone.now()
                 match.save(update_fields=["status", "started"])
@@ -481,12 +483,15 @@ def _state_store(
         game.win_reason = WIN_REASONS.get(state.win_reason or "", state.win_reason or "")
         game.ended = timezone.now()
         fields += ["winner_seat", "win_reason", "ended"]
+    if match.computer_level:
+        game.computer_due = _computer_due(match, state)
+        fields.append("computer_due")
     log_and_game_save(logged, game, fields)
     if state.winner is not None:
         finish_game(match, game)
     else:
         clock_switch(match, engine.legal_actions(state).seat, seats=seats)
-        _computer_turn(match, game, state)
+        _computer_turn(match, game)
 
 
 def _passes_when_out_of_actions(
@@ -779,15 +784,64 @@ def start_first_game(match: Match) -> Game:
     return _game_start(match)
 
 
-def _computer_turn(match: Match, game: Game, state) -> None:
-    """If a computer opponent decides next, its turn runs after the commit, off the request
-    path (game/computer.py)."""
+def _computer_due(match: Match, state) -> datetime | None:
+    """When the computer opponent that decides next in ``state`` is due to act, after its
+    pause; None when a person decides, or the game is won."""
     if not match.computer_level or state.winner is not None:
-        return
-    if engine.legal_actions(state).seat in computer_seats(match):
+        return None
+    if engine.legal_actions(state).seat not in computer_seats(match):
+        return None
+    return _after_the_computers_pause()
+
+
+def _after_the_computers_pause() -> datetime:
+    return timezone.now() + timedelta(seconds=site_settings.COMPUTER_PAUSE_SECONDS)
+
+
+def _computer_turn(match: Match, game: Game) -> None:
+    """If a computer opponent decides next (``game.computer_due``, stored with the game), its
+    turn runs after the commit, off the request path (game/computer.py); one that no process
+    plays is handed on by ``computer_turns_sweep``."""
+    if game.computer_due is not None:
         run_after_commit(
             "game.computer_move", match_id=match.pk, game_number=game.number, ply=game.applied
         )
+
+
+def computer_turns_sweep() -> int:
+    """Hand on every computer turn overdue by ``COMPUTER_OVERDUE_SECONDS``, to be played where
+    the site's turns are (the Celery worker, or the web process's thinking threads): a turn
+    handed off by a process that ended before playing it, a management command's, or lost
+    with a worker; how many. Safe to run twice, or in two processes at once: each turn is
+    handed on under its match's lock, its due time moved on."""
+    overdue = Game.objects.filter(
+        computer_due__lte=_overdue_since(), ended=None, match__status=MatchStatus.PLAYING
+    )
+    return sum(
+        _computer_turn_hand_on(match_id=match_id, game_id=game_id)
+        for match_id, game_id in overdue.values_list("match_id", "pk")
+    )
+
+
+def _overdue_since():
+    return timezone.now() - timedelta(seconds=site_settings.COMPUTER_OVERDUE_SECONDS)
+
+
+def _computer_turn_hand_on(*, match_id: int, game_id: int) -> bool:
+    with transaction.atomic():
+        match = locked_match(match_id)
+        game = (
+            match.games.defer(*GAME_START_FIELDS, "state")
+            .select_for_update()
+            .filter(pk=game_id, ended=None, computer_due__lte=_overdue_since())
+            .first()
+        )
+        if match.status != MatchStatus.PLAYING or game is None:
+            return False
+        game.computer_due = _after_the_computers_pause()
+        game.save(update_fields=["computer_due"])
+        _computer_turn(match, game)
+    return True
 
 
 def _next_game(match: Match, first: int | None) -> None:
@@ -817,8 +871,9 @@ def _game_start(match: Match, *, first: int | None = None) -> Game:
         first_seat=first,
         state=engine.to_json(state),
         opening_events=opening_events,
+        computer_due=_computer_due(match, state),
     )
-    _computer_turn(match, game, state)
+    _computer_turn(match, game)
     return game
 
 

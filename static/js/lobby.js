@@ -208,10 +208,11 @@
     document.querySelector("[data-quick-join-settings]")?.click();
   });
 
-  // A refused Practice Game or Quick Join says why under the medallions.
+  // A refused Practice Game or Quick Join, or a form of the match window, says why under the
+  // medallions.
   document.addEventListener("htmx:responseError", (event) => {
     const refusal = document.getElementById("casual-refusal");
-    if (!refusal || !event.target.closest?.("#casual-matches")) return;
+    if (!refusal || !event.target.closest?.("#casual-matches, #match-dialog")) return;
     refusal.textContent = event.detail.xhr.responseText;
     refusal.hidden = false;
   });

@@ -76,12 +76,15 @@ class LobbyPanel:
     ``render(viewer)`` returns the panel's HTML for that player; its outermost element has
     an id, so the lobby's socket can swap the whole panel in again after a missed message.
     The feature changes it live by sending the lobby's group a ``lobby.panel`` message
-    (``lobby_panel_message``).
+    (``lobby_panel_message``). ``windows`` names the template of the windows the panel's
+    buttons open (a dialog and its body), which the page shows beside the panel and the
+    socket never sends: a panel swapped in would replace a window being opened that instant.
     """
 
     key: str
     lobby: str
     render: Callable[[User], str]
+    windows: str = ""
 
 
 @dataclass(frozen=True)

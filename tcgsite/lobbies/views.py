@@ -57,6 +57,7 @@ def lobby_page(request, lobby):
             "lobby_label": Lobby(lobby).label,
             "introduction": LOBBY_INTRODUCTIONS[lobby],
             "panels": [panel.render(request.user) for panel in lobby_panels(lobby)],
+            "panel_windows": [panel.windows for panel in lobby_panels(lobby) if panel.windows],
         },
     )
 

@@ -3,6 +3,7 @@ watches (rulebook, Casual Lobby: "Creating a Match", "Joining a Match", "Observi
 "Launching Matches"; THE GAME SCREEN)."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -271,3 +272,77 @@ def test_a_draw_offered_from_the_playmat_menu_and_accepted(open_as):
         expect(page.locator(".prompt")).to_contain_text("drawn by agreement")
     match.refresh_from_db()
     assert (match.status, match.winner) == (MatchStatus.FINISHED, None)
+
+
+class HeldLobbyFrames:
+    """The Casual Lobby's socket with what the server sends held back until ``release``: the
+    moment between a click on the page as loaded and the socket's first frame, made long."""
+
+    def __init__(self):
+        self.socket = None
+        self.held: list = []
+        self.released = False
+
+    def route(self, socket) -> None:
+        self.socket = socket
+        socket.connect_to_server().on_message(self._from_server)
+
+    def _from_server(self, message) -> None:
+        if self.released:
+            self.socket.send(message)
+        else:
+            self.held.append(message)
+
+    def release(self) -> None:
+        self.released = True
+        for message in self.held:
+            self.socket.send(message)
+
+
+def until(page, condition, timeout: float = 10) -> None:
+    """Wait for ``condition``, a state this test's handlers of Playwright's events record:
+    they run while Playwright waits."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        page.wait_for_timeout(20)
+
+
+@pytest.mark.parametrize("form_arrives", ["before the first frame", "after the first frame"])
+def test_create_clicked_before_the_lobby_socket_first_draws_opens_a_usable_window(
+    browser, live_server, settings, catalog, form_arrives
+):
+    """The lobby socket's first frame draws the Matches area anew: the Create window it would
+    replace lives beside it, so a click in that instant is not lost."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    carol = player_with_deck("Carol", "jedi")
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, carol.username)
+    frames, forms = HeldLobbyFrames(), []
+    page.route_web_socket(re.compile(r"/ws/lobby/casual/$"), frames.route)
+    if form_arrives == "after the first frame":
+        page.route("**/casual/create/", lambda route: forms.append(route))
+    page.goto("/lobbies/casual/")
+    dialog = page.locator("#match-dialog")
+
+    page.get_by_role("button", name="Create", exact=True).click()
+    if form_arrives == "before the first frame":
+        expect(dialog.get_by_label("Match Title")).to_be_visible()
+    else:
+        until(page, lambda: forms)
+    frames.release()
+    expect(page.locator("#user-count")).to_have_text("(1)")  # the first frame is in
+    if forms:
+        forms[0].continue_()
+        page.unroute("**/casual/create/")  # the window's own Create goes straight through
+
+    expect(dialog.get_by_label("Match Title")).to_be_visible()
+    dialog.get_by_label("Match Title").fill("Quick one")
+    dialog.get_by_role("button", name="Create").click()
+    expect(page.get_by_text("Waiting for an opponent")).to_be_visible()
+    context.close()

@@ -4,6 +4,7 @@ from collection.decks.models import Deck
 from collection.models import Product, ProductKind
 from collection.services.opening import products_open
 from collection.services.store import product_grant
+from game import computer
 from game.services.matches import MatchSettings, match_create, match_join, match_ready
 from tests.factories import UserFactory
 
@@ -49,3 +50,12 @@ def start_match(carol, bob, **settings):
     match_ready(match_id=match.pk, player=bob)
     match.refresh_from_db()
     return match
+
+
+@pytest.fixture
+def thinking_threads():
+    """The web process's threads that play the computer's turns on the embedded default
+    (game/computer.py), opened as tcgsite/asgi.py opens them; closed when the test ends."""
+    computer.thinking_start()
+    yield
+    computer.thinking_stop()

@@ -105,7 +105,13 @@ def test_the_sweep_marks_away_a_player_whose_sockets_went_silent(catalog, settin
         )
         MatchSeat.objects.filter(match=match, player=player).update(sockets=[f"socket-of-{player}"])
 
-    assert sweep_clocks() == {"timed_out": 0, "next_games": 0, "away": 1, "forfeited": 0}
+    assert sweep_clocks() == {
+        "timed_out": 0,
+        "next_games": 0,
+        "away": 1,
+        "forfeited": 0,
+        "computer_turns": 0,
+    }
 
     assert MatchSeat.objects.get(match=match, player=carol).away_since is None
     assert MatchSeat.objects.get(match=match, player=bob).away_since is not None

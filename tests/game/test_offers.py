@@ -332,5 +332,5 @@ def test_a_drawn_match_reads_drawn_in_both_players_histories(carol, bob):
     match_offer_answer(match_id=match.pk, player=carol, accept=True)
 
     for player in (carol, bob):
-        (past,) = match_history(player=player)
+        (past,) = match_history(player=player, viewer=player)
         assert (past.match, past.result) == (match, "Drawn")

@@ -2,13 +2,16 @@
 each with its archetype's starter deck, a name and an avatar; the computer's seat plays
 through the same match service as a person, off the request path."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth.hashers import is_password_usable
+from django.db.models import F
 from django.urls import reverse
 
 from game import computer
 from game.engine import api as engine
-from game.models import ComputerOpponent, Match, MatchStatus
+from game.models import ComputerOpponent, Game, Match, MatchStatus
 from game.selectors import game_state, match_history, resumable_matches, skirmish_record
 from game.services import matches
 from game.services.attendance import match_absences_sweep
@@ -205,6 +208,33 @@ def test_an_adjourned_skirmish_is_resumed_from_a_lobby_with_the_computer_ready(c
     play_a_little(match, carol)
     match_concede(match_id=match.pk, player=carol)
     assert Match.objects.get(pk=match.pk).status == MatchStatus.FINISHED
-    (past,) = match_history(player=carol)
+    (past,) = match_history(player=carol, viewer=carol)
     assert (past.skirmish, past.result) == ("Easy", "Lost")
     assert skirmish_record(player=carol) == {"won": 0, "lost": 1}
+
+
+def test_a_computer_turn_no_process_plays_is_handed_on_by_the_sweep_once_overdue(
+    carol, monkeypatch, django_capture_on_commit_callbacks
+):
+    dispatched = []
+    monkeypatch.setattr(computer, "_dispatch", lambda name, kwargs: dispatched.append(kwargs))
+    match = skirmish_start(player=carol, deck=carol.deck, archetype="sith", level="easy")
+    game = match.games.get()
+    decision = engine.legal_actions(game_state(game))
+    if decision.seat == 0:
+        game_act(match_id=match.pk, player=carol, ply=0, action=decision.actions[0])
+        game.refresh_from_db()
+    assert game.computer_due is not None
+    dispatched.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert matches.computer_turns_sweep() == 0  # not overdue yet
+    Game.objects.filter(pk=game.pk).update(computer_due=F("computer_due") - timedelta(minutes=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert matches.computer_turns_sweep() == 1
+        assert matches.computer_turns_sweep() == 0  # handed on once: due again after its pause
+
+    assert dispatched == [{"match_id": match.pk, "game_number": 1, "ply": game.applied}]
+    assert computer_move(match_id=match.pk, game_number=1, ply=game.applied)
+    game.refresh_from_db()
+    assert (game.computer_due is None) == (engine.legal_actions(game_state(game)).seat == 0)

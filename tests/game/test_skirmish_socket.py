@@ -33,7 +33,7 @@ def standing(match):
 
 
 @pytest.mark.slow
-async def test_a_whole_skirmish_through_the_socket(open_page, settings):
+async def test_a_whole_skirmish_through_the_socket(open_page, settings, thinking_threads):
     # The thinking threads of the embedded default, whatever the mode the suite runs in: no
     # Celery worker runs beside the tests.
     settings.CELERY_TASK_ALWAYS_EAGER = True
@@ -76,6 +76,6 @@ def stored_like_any_match(match, carol):
     assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == engine.to_json(
         game_state(game)
     )
-    (past,) = match_history(player=carol)
+    (past,) = match_history(player=carol, viewer=carol)
     assert past.skirmish == "Easy"
     assert sum(skirmish_record(player=carol).values()) == 1
