@@ -63,6 +63,7 @@ bench: setup
 	$(PY) benchmarks/match_load.py
 	$(PY) benchmarks/ai.py
 	$(PY) benchmarks/tournament_simulation.py
+	$(PY) benchmarks/soak.py
 
 install: $(VENV)/.installed
 
