@@ -447,6 +447,10 @@ def match_moment(*, match_id: int, with_recent_actions: bool = False) -> MatchMo
     match = game.match if game is not None else Match.objects.filter(pk=match_id).first()
     if match is None:
         raise NotAllowedToWatch("There is no such match.")
+    if game is None and match.status == MatchStatus.PLAYING:
+        # Begun between the two reads: its first game is there now, and the playing screen
+        # needs its board.
+        return match_moment(match_id=match_id, with_recent_actions=with_recent_actions)
     seats = list(match.seats.select_related("player").defer(*MOMENT_SEAT_DEFERRED).order_by("seat"))
     state = None
     if game is not None:

@@ -5,14 +5,22 @@ double-click, Enter or a drag, and the size the playmat draws its cards at."""
 import re
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from game import fragments
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
-from game.models import Game
+from game.models import Game, MatchStatus
 from game.selectors import RECENT_ACTIONS, game_state, match_moment, match_screen
-from game.services.matches import game_act, match_concede
+from game.services.matches import (
+    MatchSettings,
+    game_act,
+    match_concede,
+    match_create,
+    match_join,
+    match_ready,
+)
 from tests.factories import UserFactory
 from tests.game.conftest import start_match
 
@@ -217,3 +225,32 @@ def test_a_sockets_update_swaps_in_the_screen_and_adds_the_log_lines_escaping_pl
     replaced = fragments.match_screen_update(screen, replace_log=True, clear_error=False)
     assert '<ol id="match-log" class="match-log" aria-live="polite" hx-swap-oob="true">' in replaced
     assert 'id="match-error"' not in replaced
+
+
+def test_a_moment_read_as_its_match_begins_has_the_first_game(carol, bob):
+    """The moment reads the match's latest game, then (with none) the match: a match that
+    began between the two reads is playing with a game the first read missed, and its
+    screen, the playmat, needs that game's board (a socket's screen failed to render so)."""
+    match = match_create(host=carol, deck=carol.deck, settings=MatchSettings())
+    match_join(match_id=match.pk, player=bob, deck=bob.deck)
+    match_ready(match_id=match.pk, player=carol)
+    games_read = []
+
+    def begin_after_the_first_read_of_games(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if 'FROM "game_game"' in sql and not games_read:
+            games_read.append(sql)
+            match_ready(match_id=match.pk, player=bob)
+        return result
+
+    with connection.execute_wrapper(begin_after_the_first_read_of_games):
+        moment = match_moment(match_id=match.pk)
+
+    assert games_read
+    assert moment.match.status == MatchStatus.PLAYING
+    assert moment.game is not None and moment.state is not None
+    screen = match_screen(match_id=match.pk, viewer=carol, moment=moment)
+    assert screen.board is not None
+    assert "match-screen" in fragments.match_screen_update(
+        screen, replace_log=True, clear_error=False
+    )
