@@ -11,6 +11,10 @@ JSON from a socket's client is read by ``json_value``: Python's json module read
 deep ends its reading with a RecursionError; both are refused, as is anything nested deeper than
 any message of the site, which the code that handles it could recurse into again.
 
+The client's address (``client_address``) is the socket's peer, or, behind the deployment's
+own proxies (``settings.TRUSTED_PROXIES``), the address the first of them appended to
+X-Forwarded-For: whatever stands to its left, the client wrote itself.
+
 Text: PostgreSQL can't store or compare a NUL character, and nobody types one, so
 ``tcgsite.middleware.NulCharactersMiddleware`` takes NULs out of query strings and forms
 before any view reads them.
@@ -19,6 +23,8 @@ before any view reads them.
 import json
 import math
 import re
+
+from django.conf import settings
 
 # A database id (BigAutoField) is at most 2**63 - 1.
 MAX_ID = 2**63 - 1
@@ -55,6 +61,22 @@ def range_message(what: str, *, minimum: int, maximum: int) -> str:
 
 def without_nul(text: str) -> str:
     return text.replace(NUL, "")
+
+
+def client_address(request) -> str | None:
+    """The address of the client that sent ``request`` (None without one): with N trusted
+    proxies, the Nth address of X-Forwarded-For from the right; with none, or on a request
+    that came by fewer proxies than that, the socket's peer."""
+    if request is None:
+        return None
+    peer = request.META.get("REMOTE_ADDR")
+    proxies = settings.TRUSTED_PROXIES
+    if not proxies:
+        return peer
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+    if len(forwarded) < proxies:
+        return peer
+    return forwarded[-proxies].strip() or peer
 
 
 def json_value(text: str):

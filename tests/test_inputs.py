@@ -7,6 +7,7 @@ from collection.cards.models import Card
 from tcgsite.accounts.models import User
 from tcgsite.inputs import (
     MAX_JSON_DEPTH,
+    client_address,
     json_value,
     range_message,
     whole_number_or_none,
@@ -45,6 +46,28 @@ def test_ascii_whole_numbers_in_range_are_read(text, number):
 )
 def test_anything_else_is_none(text):
     assert whole_number_or_none(text, minimum=-5, maximum=100) is None
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "address"),
+    [
+        (0, "10.0.0.1, 198.51.100.9", "127.0.0.1"),
+        (1, "10.0.0.1, 198.51.100.9", "198.51.100.9"),
+        (1, "198.51.100.9", "198.51.100.9"),
+        (2, "10.0.0.1, 198.51.100.9, 192.0.2.1", "198.51.100.9"),
+        (2, "198.51.100.9", "127.0.0.1"),  # came by fewer proxies than the deployment has
+        (1, None, "127.0.0.1"),
+        (1, "10.0.0.1, ", "127.0.0.1"),
+    ],
+)
+def test_the_clients_address_is_the_one_the_sites_first_proxy_appended(
+    rf, settings, proxies, forwarded, address
+):
+    settings.TRUSTED_PROXIES = proxies
+    headers = {} if forwarded is None else {"HTTP_X_FORWARDED_FOR": forwarded}
+    request = rf.get("/", REMOTE_ADDR="127.0.0.1", **headers)
+
+    assert client_address(request) == address
 
 
 def test_json_as_the_pages_send_it_is_read():

@@ -1,7 +1,8 @@
 from django.contrib.auth.backends import ModelBackend
 
-from tcgsite.accounts.login_throttle import client_address, login_refusal
+from tcgsite.accounts.login_throttle import login_refusal
 from tcgsite.accounts.models import USERNAME_MAX_LENGTH
+from tcgsite.inputs import client_address
 
 
 class CaseInsensitiveUsernameBackend(ModelBackend):
