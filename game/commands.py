@@ -16,6 +16,7 @@ from game.selectors import (
     open_matches,
     resumable_matches,
 )
+from tcgsite.inputs import object_id
 from tcgsite.lobbies.registry import ChatCommand, CommandContext, OpenPage, register_command
 from tcgsite.lobbies.services.chat import ChatError
 
@@ -53,12 +54,12 @@ def resume(context: CommandContext, arguments: str) -> list[str | OpenPage]:
 
 
 def _numbered_match(arguments: str, command: str) -> Match:
-    number = arguments.strip().lstrip("#")
-    if not number.isdigit() or len(number) > 12:
+    match_id = object_id(arguments.strip().lstrip("#"))
+    if match_id is None:
         raise ChatError(f"Type the number on the match's medallion, as in: /{command} 127")
-    match = match_info(match_id=int(number))
+    match = match_info(match_id=match_id)
     if match is None:
-        raise ChatError(f"There is no match {int(number)}.")
+        raise ChatError(f"There is no match {match_id}.")
     return match
 
 

@@ -4,7 +4,6 @@ messages) and takes the player's decisions. Thin: it calls the match service and
 screen's selector, and renders what they return for its own viewer only."""
 
 import asyncio
-import json
 import threading
 import time
 from collections import OrderedDict
@@ -34,11 +33,15 @@ from game.services.matches import (
 )
 from tcgsite.accounts.selectors import ignored_ids
 from tcgsite.errors import UserError
+from tcgsite.inputs import json_value, whole_number_or_none
 from tcgsite.lobbies.consumers import PresenceConsumer
 from tcgsite.lobbies.services.presence import presence_move
 from tcgsite.realtime import group_version, user_group
 
 RESYNC_INTERVAL = 1.0
+# A decision's ply numbers the stored action after it (GameAction.number, a
+# PositiveIntegerField): beyond this, no game has such an action.
+MAX_PLY = 2**31 - 2
 
 
 class SharedMoments:
@@ -270,13 +273,15 @@ class MatchConsumer(PresenceConsumer):
             return
         if kind != "act":
             raise UserError("That message could not be read.")
-        try:
-            ply = int(content.get("ply"))
-            action = content.get("action")
-            if isinstance(action, str):
-                action = json.loads(action)
-        except (TypeError, ValueError) as error:
-            raise UserError("That action could not be read.") from error
+        ply = whole_number_or_none(content.get("ply"), minimum=0, maximum=MAX_PLY)
+        action = content.get("action")
+        if isinstance(action, str):
+            try:
+                action = json_value(action)
+            except ValueError:
+                action = None
+        if ply is None or not isinstance(action, dict):
+            raise UserError("That action could not be read.")
         try:
             await database_sync_to_async(game_act)(
                 match_id=self.match_id, player=self.scope["user"], ply=ply, action=action

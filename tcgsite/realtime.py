@@ -47,6 +47,7 @@ from django.db import DatabaseError, transaction
 
 from tcgsite.database import BUSY_MESSAGE, is_pool_timeout
 from tcgsite.errors import UserError
+from tcgsite.inputs import json_value
 
 logger = logging.getLogger(__name__)
 
@@ -63,6 +64,8 @@ GROUP_NAME = re.compile(r"[a-zA-Z\d\-_.]{1,99}")
 CLOSE_LOGIN_REQUIRED = 4401
 
 VERSION_COUNTER_SECONDS = 24 * 60 * 60
+
+UNREADABLE = "That message could not be read."
 
 
 def send_on_commit(*, group: str, message_type: str, payload: dict[str, Any]) -> None:
@@ -286,7 +289,8 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
 
     It closes a socket without a logged-in user before anything else runs (code
     ``CLOSE_LOGIN_REQUIRED``), so a subclass's ``connect`` always has ``scope["user"]``; it
-    sends a ``UserError`` raised while handling a client's message back to that client as
+    reads a client's frame strictly (``decode_json``: a frame it can't read is a UserError),
+    sends a ``UserError`` raised while reading or handling it back to that client as
     ``{"type": "error", "message": ...}`` and keeps the socket open; and it relays every
     message ``send_on_commit`` sends to a group the socket has joined.
     """
@@ -314,7 +318,7 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         try:
-            await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
+            await self.receive_json(await self.decode_json(text_data), **kwargs)
         except UserError as error:
             await self.send_user_error(error.message)
         except DatabaseError as error:
@@ -325,10 +329,12 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
 
     @classmethod
     async def decode_json(cls, text_data):
+        """The client's frame as JSON (tcgsite.inputs.json_value); a binary or empty frame, or
+        any text that is not such JSON, is a UserError."""
         try:
-            return await super().decode_json(text_data)
+            return json_value(text_data)
         except ValueError as error:
-            raise UserError("That message could not be read.") from error
+            raise UserError(UNREADABLE) from error
 
     async def send_user_error(self, message: str):
         """Tell this socket's client, and no one else, why its request was refused."""

@@ -7,6 +7,7 @@ worker and beat, behind a reverse proxy that terminates TLS).
 """
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -306,11 +307,22 @@ DEMO_STAFF_USERNAME = "staff"
 DEMO_STAFF_PASSWORD = "staff-demo-password"  # noqa: S105 - documented local-only demo login
 DEMO_PLAYER_PASSWORD = "demo-player-password"  # noqa: S105 - documented local-only demo login
 
+# How many proxies of this deployment stand in front of daphne, each appending the address it
+# received the request from to X-Forwarded-For: the client's address is the one the first of
+# them appended (tcgsite.inputs.client_address). 0, the default: clients reach daphne
+# directly, and the client is the socket's peer.
+_trusted_proxies = os.environ.get("TRUSTED_PROXIES", "0").strip()
+if not re.fullmatch(r"[0-9]{1,2}", _trusted_proxies):
+    raise ImproperlyConfigured(
+        f"TRUSTED_PROXIES is {_trusted_proxies!r}: set it to how many proxies stand in front "
+        "of the site, 0 (the default) if clients reach it directly, 1 behind one nginx or Caddy."
+    )
+TRUSTED_PROXIES = int(_trusted_proxies)
+
 if not EMBEDDED:
     # Production runs behind a reverse proxy on the same machine that terminates TLS and sets
-    # X-Forwarded-Proto and X-Forwarded-For (the Procfile binds daphne to 127.0.0.1 only, so
-    # nothing else can send those headers). DJANGO_HTTPS=false serves plain http, for a local
-    # try-out only.
+    # X-Forwarded-Proto (the Procfile binds daphne to 127.0.0.1 only, so nothing else can send
+    # that header). DJANGO_HTTPS=false serves plain http, for a local try-out only.
     HTTPS = env_flag("DJANGO_HTTPS", default=True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = HTTPS

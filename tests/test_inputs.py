@@ -5,7 +5,14 @@ from django.urls import reverse
 
 from collection.cards.models import Card
 from tcgsite.accounts.models import User
-from tcgsite.inputs import range_message, whole_number_or_none, whole_numbers
+from tcgsite.inputs import (
+    MAX_JSON_DEPTH,
+    client_address,
+    json_value,
+    range_message,
+    whole_number_or_none,
+    whole_numbers,
+)
 from tests.factories import CardOwnershipFactory, DeckFactory, UserFactory
 
 
@@ -39,6 +46,54 @@ def test_ascii_whole_numbers_in_range_are_read(text, number):
 )
 def test_anything_else_is_none(text):
     assert whole_number_or_none(text, minimum=-5, maximum=100) is None
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "address"),
+    [
+        (0, "10.0.0.1, 198.51.100.9", "127.0.0.1"),
+        (1, "10.0.0.1, 198.51.100.9", "198.51.100.9"),
+        (1, "198.51.100.9", "198.51.100.9"),
+        (2, "10.0.0.1, 198.51.100.9, 192.0.2.1", "198.51.100.9"),
+        (2, "198.51.100.9", "127.0.0.1"),  # came by fewer proxies than the deployment has
+        (1, None, "127.0.0.1"),
+        (1, "10.0.0.1, ", "127.0.0.1"),
+    ],
+)
+def test_the_clients_address_is_the_one_the_sites_first_proxy_appended(
+    rf, settings, proxies, forwarded, address
+):
+    settings.TRUSTED_PROXIES = proxies
+    headers = {} if forwarded is None else {"HTTP_X_FORWARDED_FOR": forwarded}
+    request = rf.get("/", REMOTE_ADDR="127.0.0.1", **headers)
+
+    assert client_address(request) == address
+
+
+def test_json_as_the_pages_send_it_is_read():
+    text = '{"type": "act", "ply": "3", "action": "{}", "HEADERS": {"HX-Request": "true"}}'
+    assert json_value(text)["HEADERS"] == {"HX-Request": "true"}
+    assert json_value("[" * MAX_JSON_DEPTH + "1.5" + "]" * MAX_JSON_DEPTH)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NaN",
+        "[Infinity]",
+        '{"ply": -Infinity}',
+        "1e400",
+        "9" * 5000,  # more digits than Python reads into an int
+        "[" * 1_000 + "]" * 1_000,  # Python's json gives up with a RecursionError
+        "[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1),
+        "",
+        None,
+        b"{}",
+    ],
+)
+def test_json_no_page_sends_is_a_value_error(text):
+    with pytest.raises(ValueError):
+        json_value(text)
 
 
 def test_one_clear_message_says_what_a_number_must_be():

@@ -301,6 +301,40 @@ async def test_user_error_goes_back_to_its_player_and_the_socket_stays_open(
     await communicator.disconnect()
 
 
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"bytes": b'{"type": "ping"}'},
+        {"text": ""},
+        {"text": '{"type": "ping", "seats": [Infinity]}'},
+        {"text": '{"type": "ping", "seats": [NaN, 1e400]}'},
+        {"text": "[" * 1_000 + "]" * 1_000},
+        {"text": '{"type": ' * 50 + '"ping"' + "}" * 50},
+    ],
+    ids=["binary", "empty", "infinity", "nan", "nested-1000-deep", "nested-50-deep"],
+)
+async def test_a_frame_that_is_not_plain_json_text_is_refused_and_the_socket_stays_open(
+    application, session_cookie, frame
+):
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{unique_group()}/", headers=[SITE_ORIGIN, session_cookie]
+    )
+    await communicator.connect()
+    await communicator.receive_json_from()
+
+    await communicator.send_input({"type": "websocket.receive", **frame})
+
+    assert await communicator.receive_json_from() == {
+        "type": "error",
+        "message": "That message could not be read.",
+    }
+    await communicator.send_json_to({"type": "ping"})
+    assert await communicator.receive_json_from() == {"type": "pong"}
+    await communicator.disconnect()
+
+
 async def table_page(application, session_cookie) -> tuple[str, WebsocketCommunicator, int]:
     """A new group, a logged-in socket that joined it and was welcomed, and the group's
     version then."""

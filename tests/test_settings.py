@@ -22,6 +22,7 @@ SETTINGS_NAMES = (
     "DATABASE_POOL_SIZE",
     "DATABASE_POOL_TIMEOUT",
     "DATABASE_APPLICATION_NAME",
+    "TRUSTED_PROXIES",
 )
 PRODUCTION = {
     "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/tcgsite",
@@ -136,13 +137,27 @@ def test_make_start_creates_demo_players_only_when_asked():
 
 def test_the_procfile_serves_the_site_on_host_and_port_behind_the_proxy():
     """README, Production mode: daphne on 127.0.0.1:8000 unless HOST and PORT say otherwise,
-    reading the client's address from the proxy's X-Forwarded-For."""
+    leaving X-Forwarded-For to the site (TRUSTED_PROXIES): daphne's --proxy-headers would
+    take its leftmost address, which the client writes, for the client's."""
     web = next(
         line for line in (BASE_DIR / "Procfile").read_text().splitlines() if line.startswith("web:")
     )
 
     assert "-b ${HOST:-127.0.0.1} -p ${PORT:-8000}" in web
-    assert "--proxy-headers" in web
+    assert "--proxy-headers" not in web
+
+
+def test_the_number_of_trusted_proxies_comes_from_the_environment_none_by_default():
+    assert setting_shown("settings.TRUSTED_PROXIES", **PRODUCTION) == "0"
+    assert setting_shown("settings.TRUSTED_PROXIES", TRUSTED_PROXIES="1", **PRODUCTION) == "1"
+
+
+@pytest.mark.parametrize("value", ["-1", "\u00b9"])
+def test_a_number_of_trusted_proxies_that_is_no_count_stops_start_up(value):
+    result = manage("check", TRUSTED_PROXIES=value, **PRODUCTION)
+
+    assert result.returncode != 0
+    assert f"TRUSTED_PROXIES is {value!r}" in result.stderr
 
 
 def test_the_database_urls_options_are_kept_beside_prepared_statements():

@@ -1,6 +1,8 @@
 from django.contrib.auth.backends import ModelBackend
 
-from tcgsite.accounts.login_throttle import client_address, login_refusal
+from tcgsite.accounts.login_throttle import login_refusal
+from tcgsite.accounts.models import USERNAME_MAX_LENGTH
+from tcgsite.inputs import client_address
 
 
 class CaseInsensitiveUsernameBackend(ModelBackend):
@@ -11,5 +13,7 @@ class CaseInsensitiveUsernameBackend(ModelBackend):
         if username is not None:
             username = username.strip()
         if login_refusal(username=username, address=client_address(request)):
+            return None
+        if username is not None and len(username) > USERNAME_MAX_LENGTH:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)

@@ -4,8 +4,9 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from tcgsite.accounts.avatars import PLAYER_AVATAR_CHOICES
-from tcgsite.accounts.login_throttle import client_address, login_refusal
+from tcgsite.accounts.login_throttle import login_refusal
 from tcgsite.accounts.models import Preferences, TipScreen, User
+from tcgsite.inputs import client_address
 
 
 class SignUpForm(UserCreationForm):

@@ -1,12 +1,12 @@
 """Failed logins slow down, per account and per address (README, What a player can do).
 
-The policy: an account may fail ACCOUNT_FREE_FAILURES times and an address (the client's IP)
-ADDRESS_FREE_FAILURES times within FAILURES_REMEMBERED; each failure after that locks the
-account (or the address) for FIRST_WAIT, doubled at every further failure, up to LONGEST_WAIT.
-While locked, a login is refused without looking at the password, and that refusal counts as
-no failure: retrying does not lengthen the wait. A successful login forgets its account's
-failures but not its address's, or an attacker could clear their address's count by logging
-in to an account of their own.
+The policy: an account may fail ACCOUNT_FREE_FAILURES times and an address (the client's IP,
+tcgsite.inputs.client_address) ADDRESS_FREE_FAILURES times within FAILURES_REMEMBERED; each
+failure after that locks the account (or the address) for FIRST_WAIT, doubled at every
+further failure, up to LONGEST_WAIT. While locked, a login is refused without looking at the
+password, and that refusal counts as no failure: retrying does not lengthen the wait. A
+successful login forgets its account's failures but not its address's, or an attacker could
+clear their address's count by logging in to an account of their own.
 
 The counts live in the cache, which is Redis in production: every web process sees them.
 """
@@ -22,11 +22,6 @@ ADDRESS_FREE_FAILURES = 20
 FIRST_WAIT = 30  # seconds
 LONGEST_WAIT = 60 * 60
 FAILURES_REMEMBERED = 24 * 60 * 60
-
-
-def client_address(request) -> str | None:
-    """The client's IP: daphne puts the proxy's X-Forwarded-For there in production."""
-    return request.META.get("REMOTE_ADDR") if request is not None else None
 
 
 def login_refusal(*, username: str | None, address: str | None) -> str | None:

@@ -137,3 +137,8 @@ class Preferences(models.Model):
 
     def hides_tips_on(self, screen: str) -> bool:
         return screen in self.hidden_tips
+
+
+# No account's name is longer: a longer name typed anywhere names nobody, and is not looked up
+# (SQLite refuses to compare a text over 50,000 bytes ignoring case: a 500).
+USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length

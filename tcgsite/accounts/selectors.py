@@ -2,7 +2,7 @@
 
 from django.db.models import QuerySet
 
-from tcgsite.accounts.models import User
+from tcgsite.accounts.models import USERNAME_MAX_LENGTH, User
 
 
 def players_search(*, query: str = "") -> QuerySet[User]:
@@ -15,6 +15,8 @@ def players_search(*, query: str = "") -> QuerySet[User]:
 
 def player_by_name(*, username: str) -> User | None:
     """The active player of that name, in any case, or None."""
+    if len(username) > USERNAME_MAX_LENGTH:
+        return None
     return User.objects.filter(username__iexact=username, is_active=True).first()
 
 

@@ -2,12 +2,9 @@ from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from tcgsite.accounts.login_throttle import (
-    client_address,
-    login_failure_record,
-    login_success_record,
-)
+from tcgsite.accounts.login_throttle import login_failure_record, login_success_record
 from tcgsite.accounts.models import Preferences, User
+from tcgsite.inputs import client_address
 
 
 @receiver(post_save, sender=User)

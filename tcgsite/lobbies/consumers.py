@@ -16,6 +16,7 @@ from django.conf import settings
 from django.dispatch import Signal
 
 from tcgsite.accounts.selectors import ignored_ids
+from tcgsite.errors import UserError
 from tcgsite.lobbies import fragments
 from tcgsite.lobbies.places import Lobby, Place
 from tcgsite.lobbies.registry import lobby_panels, sees_panel_message
@@ -32,7 +33,7 @@ from tcgsite.lobbies.services.presence import (
     presence_heartbeats,
     presence_open,
 )
-from tcgsite.realtime import RealtimeConsumer, group_version, user_group
+from tcgsite.realtime import UNREADABLE, RealtimeConsumer, group_version, user_group
 
 # The pages that open a presence socket; lobby pages open a LobbyConsumer instead.
 PAGE_PLACES = frozenset(Place.values) - frozenset(Lobby.values)
@@ -228,9 +229,10 @@ class LobbyConsumer(PresenceConsumer):
         return versions, state, ignored
 
     async def receive_json(self, content, **kwargs):
-        text = content.get("text") if isinstance(content, dict) else None
+        if not isinstance(content, dict):
+            raise UserError(UNREADABLE)
         lines = await database_sync_to_async(chat_submit)(
-            user=self.scope["user"], lobby=self.lobby, text=text if text is not None else ""
+            user=self.scope["user"], lobby=self.lobby, text=content.get("text", "")
         )
         if lines:
             await self.send(

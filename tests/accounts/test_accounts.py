@@ -62,6 +62,24 @@ def test_login_with_wrong_password_shows_message(client):
     assert "correct username and password" in response.content.decode()
 
 
+@pytest.mark.parametrize("url", ["accounts:login", "admin:login"])
+def test_login_with_a_name_longer_than_any_username_fails_as_a_wrong_one(client, url):
+    """No account has it; SQLite refused to compare it (over 50,000 characters): a 500."""
+    response = client.post(reverse(url), {"username": "x" * 50_001, "password": "nope"})
+
+    assert response.status_code == 200
+    assert "correct username and password" in response.content.decode()
+
+
+def test_a_name_longer_than_any_username_names_no_player(client, player):
+    """The Friends List's form, and every other that looks a player up by name."""
+    response = client.post(
+        reverse("lobbies:friends_add", args=["friends"]), {"username": "x" * 50_001}, follow=True
+    )
+
+    assert "There is no player called xxxx" in response.content.decode()
+
+
 def test_password_change(client):
     user = UserFactory()
     client.force_login(user)

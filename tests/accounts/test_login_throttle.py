@@ -35,9 +35,10 @@ def clock(monkeypatch):
     return clock
 
 
-def log_in(client, username, password, address="203.0.113.7", url="accounts:login"):
+def log_in(client, username, password, address="203.0.113.7", url="accounts:login", forwarded=None):
+    headers = {} if forwarded is None else {"HTTP_X_FORWARDED_FOR": forwarded}
     return client.post(
-        reverse(url), {"username": username, "password": password}, REMOTE_ADDR=address
+        reverse(url), {"username": username, "password": password}, REMOTE_ADDR=address, **headers
     )
 
 
@@ -104,6 +105,40 @@ def test_twenty_failures_from_one_address_lock_that_address_only(client, clock):
     assert "try again in 30 seconds" in response.content.decode()
 
     log_in(client, "Jason", PASSWORD, address="192.0.2.44")
+    assert logged_in(client)
+
+
+def test_addresses_a_client_writes_in_x_forwarded_for_are_not_its_own(client, clock):
+    """With no trusted proxy (the default), the client is the socket's peer."""
+    UserFactory(username="Jason")
+    for number in range(25):
+        log_in(
+            client, f"guess{number}", WRONG, address="198.51.100.9", forwarded=f"10.0.0.{number}"
+        )
+
+    response = log_in(client, "Jason", PASSWORD, address="198.51.100.9", forwarded="192.0.2.44")
+    assert not logged_in(client)
+    assert "Too many failed logins from your address" in response.content.decode()
+
+
+def test_behind_one_proxy_the_address_it_appended_is_the_clients(client, clock, settings):
+    """The proxy appends its peer's address to whatever X-Forwarded-For the client sent."""
+    settings.TRUSTED_PROXIES = 1
+    UserFactory(username="Jason")
+    for number in range(25):
+        log_in(
+            client,
+            f"guess{number}",
+            WRONG,
+            address="127.0.0.1",
+            forwarded=f"10.0.0.{number}, 198.51.100.9",
+        )
+
+    response = log_in(client, "Jason", PASSWORD, address="127.0.0.1", forwarded="198.51.100.9")
+    assert not logged_in(client)
+    assert "Too many failed logins from your address" in response.content.decode()
+    # Another client, through the same proxy, even naming the locked one first.
+    log_in(client, "Jason", PASSWORD, address="127.0.0.1", forwarded="198.51.100.9, 192.0.2.44")
     assert logged_in(client)
 
 

@@ -51,12 +51,22 @@ def test_joingame_opens_the_join_window_of_a_match_with_a_free_seat(carol, bob):
     [
         ("", "Type the number on the match's medallion, as in: /joingame 127"),
         ("seven", "Type the number on the match's medallion"),
+        # Superscript two and circled one: digits to str.isdigit(), not to int().
+        ("\u00b2", "Type the number on the match's medallion"),
+        ("#\u2460", "Type the number on the match's medallion"),
+        ("9" * 30, "Type the number on the match's medallion"),
         ("99999999", "There is no match 99999999."),
     ],
 )
 def test_joingame_explains_a_bad_number(carol, arguments, message):
     with pytest.raises(ChatError, match=message):
         say(carol, f"/joingame {arguments}")
+
+
+@pytest.mark.parametrize("arguments", ["\u2460", "\u00b2", "-1", "0"])
+def test_observegame_explains_a_bad_number(carol, arguments):
+    with pytest.raises(ChatError, match="as in: /observegame 127"):
+        say(carol, f"/observegame {arguments}")
 
 
 def test_joingame_refuses_a_full_match_and_one_not_open_to_you(carol, bob, catalog):

@@ -112,6 +112,13 @@ async def test_refusals_go_to_their_sender_alone_and_change_nothing(open_page):
     assert "could not be read" in await decider.until("match-error")
     await decider.communicator.send_json_to({"type": "shuffle"})
     assert "could not be read" in await decider.until("match-error")
+    # A ply beyond any stored action, in digits and in others; an action nested too deep.
+    for odd_ply in ("9" * 30, "\u00b2", f"{ply}.0"):
+        await decider.communicator.send_json_to({"type": "act", "ply": odd_ply, "action": "{}"})
+        assert "could not be read" in await decider.until("match-error")
+    deep = "[" * 1_000 + "]" * 1_000
+    await decider.communicator.send_json_to({"type": "act", "ply": str(ply), "action": deep})
+    assert "could not be read" in await decider.until("match-error")
 
     await waiter.nothing_matching("could not be read|moved on|not a legal")
     assert (await decision(match))[1] == ply

@@ -201,6 +201,26 @@ async def test_a_message_that_is_not_json_gets_a_notice(open_page, players):
     await carol.until("still here")
 
 
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"bytes": b'{"text": "hello"}'},
+        {"text": '["hello"]'},
+        {"text": '{"text": ["hello"]}'},
+        {"text": '{"text": Infinity}'},
+    ],
+    ids=["binary", "a-list", "text-a-list", "text-infinity"],
+)
+async def test_a_frame_that_is_no_chat_line_gets_a_notice(open_page, players, frame):
+    carol = await enter(open_page, players["Carol"])
+
+    await carol.communicator.send_input({"type": "websocket.receive", **frame})
+
+    assert "could not be read" in await carol.until("chat-line--error")
+    await carol.say("still here")
+    await carol.until("still here")
+
+
 async def test_a_missed_message_makes_the_socket_send_the_whole_state(open_page, players):
     carol = await enter(open_page, players["Carol"])
     await carol.until(f"lobby-user-{players['Carol'].pk}")
