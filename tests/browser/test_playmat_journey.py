@@ -182,13 +182,13 @@ def test_a_card_dragged_from_the_hand_shrinks_back_uncovering_the_board(
     magnified = "getComputedStyle(document.activeElement).scale !== 'none'"
 
     page.locator(".mat-hand .mat-card[draggable=true]").first.focus()  # as pressing does
-    page.wait_for_function(magnified)
+    wait_until(page, magnified)
     page.evaluate(
         "document.activeElement.dispatchEvent("
         "new DragEvent('dragstart', {bubbles: true, dataTransfer: new DataTransfer()}))"
     )
 
-    page.wait_for_function(f"!({magnified})", timeout=5_000)
+    wait_until(page, f"!({magnified})", timeout=5)
 
 
 def test_enter_on_a_focused_card_does_what_a_double_click_does(game_in_progress, open_playmat):
@@ -292,7 +292,11 @@ def test_the_game_screen_fits_1366x768_at_every_card_size_without_scrolling(
             assert box["left"] >= 0 and box["right"] <= DESKTOP["width"], part
         # A hand card risen to be seen whole does not make the page scroll either.
         page.locator(".mat-hand .mat-card").last.hover()
-        page.wait_for_timeout(300)
+        wait_until(
+            page,
+            "[...document.querySelectorAll('.mat-hand .mat-card')].slice(-1).every((card) =>"
+            " getComputedStyle(card).scale !== 'none' && !card.getAnimations().length)",
+        )
         assert scroll_size(page) == DESKTOP, card_size
         ((_, avatar),) = boxes(page, ".mat-row--near .mat-avatar .mat-card")
         widths.append(avatar["width"])

@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.loader import MigrationLoader
 from django.urls import reverse
 from django.utils import timezone
 
@@ -56,11 +56,15 @@ def test_a_taken_name_is_refused_ignoring_case_with_the_name_taken_message(catal
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_renames_decks_sharing_a_name_ignoring_case():
-    executor = MigrationExecutor(connection)
-    before = [("decks", "0001_initial")]
-    executor.migrate(before)
-    old_apps = executor.loader.project_state(before).apps
-    OldDeck = old_apps.get_model("decks", "Deck")
+    # Only this migration is taken back and run again: taking the decks app back to 0001 with
+    # the executor would take back every migration of the apps that depend on it, and make
+    # them again (half a minute).
+    loader = MigrationLoader(connection)
+    migration = loader.get_migration("decks", "0002_deck_names_unique_ignoring_case")
+    before = loader.project_state(("decks", "0001_initial"))
+    with connection.schema_editor(atomic=migration.atomic) as editor:
+        migration.unapply(before, editor)
+    OldDeck = before.apps.get_model("decks", "Deck")
     owner, other = UserFactory(), UserFactory()
     first = OldDeck.objects.create(owner_id=owner.pk, name="Raiders")
     second = OldDeck.objects.create(owner_id=owner.pk, name="RAIDERS")
@@ -71,8 +75,8 @@ def test_the_migration_renames_decks_sharing_a_name_ignoring_case():
     long_second = OldDeck.objects.create(owner_id=owner.pk, name=long_name.lower())
     theirs = OldDeck.objects.create(owner_id=other.pk, name="raiders")
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    with connection.schema_editor(atomic=migration.atomic) as editor:
+        migration.apply(before, editor)
 
     names = dict(Deck.objects.values_list("pk", "name"))
     assert names[first.pk] == "Raiders"
