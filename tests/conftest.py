@@ -1,3 +1,4 @@
+import dataclasses
 import gc
 import os
 import time
@@ -41,7 +42,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
         for path in set_files():
             set_load(path=path)
         contents = {
-            alias: _rows(connections[alias].creation.serialize_db_to_string(), alias)
+            alias: _table_rows(connections[alias].creation.serialize_db_to_string(), alias)
             for alias in connections
         }
     _restore_after_flush.update(blocker=django_db_blocker, contents=contents)
@@ -57,11 +58,18 @@ _restore_after_flush: dict = {}
 def pytest_runtest_teardown(item):
     """A transactional test (live server, channels, racing threads) ends by emptying every
     table: restore the catalog and the data migrations' rows, so that the next test finds the
-    database as the session set it up, whatever the order of the tests."""
-    try:
+    database as the session set it up, whatever the order of the tests. The flush that ends
+    the test does not remake content types and permissions (the restore brings them back under
+    their own keys): that took most of a second of each such test."""
+    from unittest import mock
+
+    if not (_restore_after_flush and _flushes_the_database(item)):
         return (yield)
+    try:
+        with mock.patch("django.core.management.commands.flush.emit_post_migrate_signal"):
+            return (yield)
     finally:
-        if _restore_after_flush and _flushes_the_database(item):
+        if _restore_after_flush:  # else the session's last test took the test database with it
             with _restore_after_flush["blocker"].unblock():
                 _database_restore(_restore_after_flush["contents"])
 
@@ -75,12 +83,24 @@ def _flushes_the_database(item) -> bool:
     return bool(transactional or "transactional_db" in fixtures or "live_server" in fixtures)
 
 
-def _rows(serialized: str, alias: str) -> list[tuple[type, list]]:
-    """A database's rows, serialized, as batches of one model's instances, in the serializer's
-    order (a model after those it refers to): a batch is inserted in one statement, where
-    Django's own restore saves each row on its own (a second a test, not a few hundredths)."""
-    from django.core import serializers
+@dataclasses.dataclass(frozen=True)
+class _TableRows:
+    """One model's rows as the database stores them, with the statement that inserts them."""
 
+    statement: str
+    rows: list[tuple]
+
+
+def _table_rows(serialized: str, alias: str) -> list[_TableRows]:
+    """A database's rows, serialized, as one insert per model, in the serializer's order (a
+    model after those it refers to), their values already converted for the database: Django's
+    own restore saves each row on its own (a second a test), and even a bulk create spends most
+    of its time converting the same values again."""
+    from django.core import serializers
+    from django.db import connections
+
+    connection = connections[alias]
+    quote = connection.ops.quote_name
     batches: list[tuple[type, list]] = []
     for row in serializers.deserialize("json", serialized, using=alias):
         if any(row.m2m_data.values()) or row.deferred_fields:
@@ -90,24 +110,39 @@ def _rows(serialized: str, alias: str) -> list[tuple[type, list]]:
             batches[-1][1].append(row.object)
         else:
             batches.append((model, [row.object]))
-    return batches
+    tables = []
+    for model, instances in batches:
+        fields = model._meta.concrete_fields
+        columns = ", ".join(quote(field.column) for field in fields)
+        placeholders = ", ".join(["%s"] * len(fields))
+        # Table and column names come from the models, quoted; the values are parameters.
+        statement = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({placeholders})"  # noqa: S608
+        rows = [
+            tuple(
+                field.get_db_prep_save(getattr(instance, field.attname), connection)
+                for field in fields
+            )
+            for instance in instances
+        ]
+        tables.append(_TableRows(statement=statement, rows=rows))
+    return tables
 
 
-def _database_restore(contents: dict[str, list[tuple[type, list]]]) -> None:
+def _database_restore(contents: dict[str, list[_TableRows]]) -> None:
     from django.contrib.contenttypes.models import ContentType
-    from django.db import transaction
+    from django.db import connections, transaction
 
     from collection.cards.models import CardSet
 
     if CardSet.objects.exists():  # the test was skipped before it touched the database
         return
-    for alias, batches in contents.items():
-        # The flush made content types and permissions anew, under new keys. Sequences go on
-        # from where they are, past every restored key.
-        _flush(alias)
-        with transaction.atomic(using=alias):
-            for model, instances in batches:
-                model._base_manager.using(alias).bulk_create(instances)
+    for alias, tables in contents.items():
+        # Sequences go on from where they are, past every restored key.
+        if ContentType.objects.using(alias).exists():  # written to after the test's flush
+            _flush(alias)
+        with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
+            for table in tables:
+                cursor.executemany(table.statement, table.rows)
     ContentType.objects.clear_cache()
 
 

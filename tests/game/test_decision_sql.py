@@ -259,6 +259,9 @@ def round_trips():
         yield relay
     finally:
         connection.close()
+        # The pool may be opening a connection to replace the one it had: refused at once
+        # rather than waited on until the pool's closing gives up on it.
+        relay.listener.close()
         connection.close_pool()
         settings["HOST"], settings["PORT"] = address
 
