@@ -15,7 +15,9 @@ from game import selectors
 from game.models import ComputerLevel, MatchStructure
 from game.services import matches as services
 from game.services import offers, skirmish
+from tcgsite.accounts.forms import GamePlaymatForm
 from tcgsite.accounts.selectors import player_by_name
+from tcgsite.accounts.services import preferences_for
 from tcgsite.inputs import MAX_ID, object_id, whole_number_or_none
 from tcgsite.lobbies.places import Lobby
 
@@ -177,7 +179,49 @@ def match_page(request, match_id):
         screen = selectors.match_screen(match_id=match_id, viewer=request.user)
     except selectors.NotAllowedToWatch as refusal:
         return render(request, "game/match_refused.html", {"reason": refusal.message}, status=403)
-    return render(request, "game/match.html", {"screen": screen})
+    preferences = preferences_for(user=request.user)
+    return render(
+        request,
+        "game/match.html",
+        {
+            "screen": screen,
+            "settings_form": GamePlaymatForm(instance=preferences),
+            "auto_select": preferences.auto_select_first_action,
+        },
+    )
+
+
+@login_required
+@require_POST
+def playmat_settings(request, match_id):
+    """The Playmat menu's Settings: the Game/Playmat preferences, saved from the match. A new
+    card size redraws the page; Pass When Out of Actions, turned on, passes at once if Pass is
+    all the player can do."""
+    preferences = preferences_for(user=request.user)
+    card_size, autopass = preferences.card_size_playmat, preferences.pass_when_out_of_actions
+    auto_select = preferences.auto_select_first_action
+    form = GamePlaymatForm(request.POST, instance=preferences)
+    saved = form.is_valid()
+    if saved:
+        form.save()
+        auto_select = preferences.auto_select_first_action
+        if preferences.pass_when_out_of_actions and not autopass and match_id <= MAX_ID:
+            services.match_pass_if_out_of_actions(match_id=match_id, player=request.user)
+    if not request.htmx:
+        if saved:
+            messages.success(request, "Game/Playmat settings saved.")
+        else:
+            messages.error(request, "Please correct the settings; nothing was saved.")
+        return redirect("game:match_page", match_id) if match_id <= MAX_ID else redirect("lobby")
+    response = render(
+        request,
+        "game/_playmat_settings.html",
+        # htmx swaps only successful answers: a refused form comes back with its message.
+        {"settings_form": form, "match_id": match_id, "saved": saved, "auto_select": auto_select},
+    )
+    if saved and preferences.card_size_playmat != card_size:
+        response["HX-Refresh"] = "true"
+    return response
 
 
 @login_required

@@ -21,6 +21,7 @@ urlpatterns = [
     path("matches/<int:match_id>/ready/", match_views.match_ready, name="match_ready"),
     path("matches/<int:match_id>/leave/", match_views.match_leave, name="match_leave"),
     path("matches/<int:match_id>/concede/", match_views.match_concede, name="match_concede"),
+    path("matches/<int:match_id>/settings/", match_views.playmat_settings, name="playmat_settings"),
     path("matches/<int:match_id>/offer/", match_views.match_offer, name="match_offer"),
     path(
         "matches/<int:match_id>/first/", match_views.match_first_choose, name="match_first_choose"

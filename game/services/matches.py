@@ -494,6 +494,26 @@ def _state_store(
         _computer_turn(match, game)
 
 
+def match_pass_if_out_of_actions(*, match_id: int, player: User) -> bool:
+    """Pass for ``player`` if it is their decision and Pass is all they can do: they have just
+    turned Pass When Out of Actions on (Preferences), and the game should not wait for the
+    click the setting is there to save. Whether it passed; a game that moved on meanwhile, or a
+    match they do not play, is left as it is."""
+    match = Match.objects.filter(pk=match_id, status=MatchStatus.PLAYING).first()
+    seat = match and match.seats.filter(player=player).first()
+    game = seat and match.games.order_by("-number").first()
+    if game is None or game.ended is not None:
+        return False
+    decision = engine.legal_actions(game_state(game))
+    if decision.seat != seat.seat or decision.actions != [pass_()]:
+        return False
+    try:
+        game_act(match_id=match_id, player=player, ply=game.applied, action=pass_())
+    except MatchError:
+        return False
+    return True
+
+
 def _passes_when_out_of_actions(
     autopass: set[int], game: Game, state, logged: list[GameAction]
 ) -> list[dict]:

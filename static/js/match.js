@@ -81,7 +81,7 @@
   const cardButtons = (id) => [
     ...document.querySelectorAll(`.prompt__actions [data-action-card="${id}"]`),
   ];
-  const autoSelect = () => document.querySelector(".match-page")?.dataset.autoSelect === "1";
+  const autoSelect = () => document.getElementById("playmat-settings-form")?.dataset.autoSelect === "1";
 
   function closeCardActions() {
     const menu = document.getElementById("card-actions");
@@ -92,10 +92,13 @@
   }
 
   // Do what a card can do now: its one action, the first of several with Auto-Select First
-  // Action on (Preferences), otherwise a menu of them beside the card.
+  // Action on (Preferences), otherwise a menu of them beside the card. Actions that differ in
+  // where they go (a unit's quests) are never chosen for the player.
+  const oneDestination = (buttons) =>
+    new Set(buttons.map((button) => button.dataset.actionQuest ?? "")).size === 1;
   function act(card, buttons) {
     if (buttons.length === 0) return;
-    if (buttons.length === 1 || autoSelect()) {
+    if (buttons.length === 1 || (autoSelect() && oneDestination(buttons))) {
       buttons[0].click();
       return;
     }

@@ -22,6 +22,14 @@
     if (menuWasOpen && menu) menu.open = true;
   });
 
+  // Settings (the Game/Playmat preferences) open in a window outside the redrawn screen.
+  document.addEventListener("click", (event) => {
+    const dialog = document.getElementById("playmat-settings");
+    if (!dialog) return;
+    if (event.target.closest?.("[data-opens-playmat-settings]")) dialog.showModal();
+    else if (event.target.closest?.("#playmat-settings [data-close-dialog]")) dialog.close();
+  });
+
   document.addEventListener("click", (event) => {
     const menu = document.querySelector("[data-playmat-menu][open]");
     if (!menu) return;

@@ -122,8 +122,39 @@ class UserInterfaceForm(forms.ModelForm):
         return [*self.cleaned_data["hidden_tips"], *kept]
 
 
+class GamePlaymatForm(forms.ModelForm):
+    """The rulebook's Game/Playmat settings that the playmat honours; its Menu offers the same
+    form (Settings). Hand Display Mode, Foil Effects and Card Warnings stay on the model: the
+    playmat has one way to show a hand, no foils, and no card that warns before it replaces
+    another."""
+
+    class Meta:
+        model = Preferences
+        fields = ("pass_when_out_of_actions", "auto_select_first_action", "card_size_playmat")
+        labels = {
+            "pass_when_out_of_actions": "Pass When Out of Actions",
+            "auto_select_first_action": "Auto-Select First Action",
+            "card_size_playmat": "Playmat card size",
+        }
+        help_texts = {
+            "pass_when_out_of_actions": (
+                "The game passes for you whenever Pass is all you can do, in combat too."
+            ),
+            "auto_select_first_action": (
+                "A double-clicked card (or Enter) does its first action at once. Where its"
+                " actions differ in where they go (a unit's quests) you still choose."
+            ),
+        }
+
+    sections = (
+        ("Game/Playmat", ("pass_when_out_of_actions", "auto_select_first_action")),
+        ("Card Size", ("card_size_playmat",)),
+    )
+
+
 PREFERENCE_PAGES = {
     "account": ("Account Info", AccountInfoForm),
     "avatar": ("Avatar", AvatarForm),
     "interface": ("User Interface", UserInterfaceForm),
+    "game": ("Game/Playmat", GamePlaymatForm),
 }

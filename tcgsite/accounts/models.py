@@ -112,7 +112,7 @@ class Preferences(models.Model):
     )
     pass_when_out_of_actions = models.BooleanField(default=False)
     card_warnings = models.BooleanField(default=True)
-    auto_select_first_action = models.BooleanField(default=True)
+    auto_select_first_action = models.BooleanField(default=False)
     card_size_collection = models.CharField(
         "card size: Deck Builder collection",
         max_length=6,

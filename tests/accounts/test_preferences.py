@@ -5,13 +5,15 @@ import pytest
 from django.urls import reverse
 
 from collection.cards.models import Card
-from tcgsite.accounts.forms import SCREENS_WITH_TIPS, UserInterfaceForm
+from game.services.decision_sql import decision_reads
+from tcgsite.accounts.forms import SCREENS_WITH_TIPS, GamePlaymatForm, UserInterfaceForm
 from tcgsite.accounts.models import Preferences, TipScreen
 from tcgsite.lobbies.places import Lobby, Place
 from tcgsite.lobbies.selectors import shows_arrivals
 from tcgsite.lobbies.services.chat import ChatError, chat_ping
 from tcgsite.lobbies.services.presence import presence_open
 from tests.factories import CardOwnershipFactory, UserFactory
+from tests.game.conftest import player_with_deck, start_match, starter_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +94,82 @@ EFFECTS = {
     "card_size_collection": check_card_size_collection,
     "card_size_deck": check_card_size_deck,
 }
+
+
+def match_of(user):
+    """A match ``user`` plays (seat 0) against another player, its first game begun."""
+    user.deck = starter_deck(user, "jedi")
+    return start_match(user, player_with_deck("Opponent", "sith"))
+
+
+def check_pass_when_out_of_actions(client, user):
+    """Pass When Out of Actions: the match's decisions read it with the seat."""
+    match = match_of(user)
+    for autopass in (True, False):
+        set_preference(user, pass_when_out_of_actions=autopass)
+        _match, seats, _game = decision_reads(match.pk)
+        assert seats[0].autopass is autopass
+
+
+def check_auto_select_first_action(client, user):
+    """Auto-Select First Action: the match page's script reads it from its Settings form."""
+    page = reverse("game:match_page", args=[match_of(user).pk])
+    for auto_select, flag in ((True, "1"), (False, "0")):
+        set_preference(user, auto_select_first_action=auto_select)
+        assert f'data-auto-select="{flag}"' in client.get(page).content.decode()
+
+
+def check_card_size_playmat(client, user):
+    page = reverse("game:match_page", args=[match_of(user).pk])
+    for size in ("large", "small"):
+        set_preference(user, card_size_playmat=size)
+        assert f'data-card-size="{size}"' in client.get(page).content.decode()
+
+
+GAME_EFFECTS = {
+    "pass_when_out_of_actions": check_pass_when_out_of_actions,
+    "auto_select_first_action": check_auto_select_first_action,
+    "card_size_playmat": check_card_size_playmat,
+}
+
+
+def test_the_game_playmat_form_offers_exactly_the_settings_with_an_effect():
+    assert set(GamePlaymatForm.base_fields) == set(GAME_EFFECTS)
+    assert {name for _title, names in GamePlaymatForm.sections for name in names} == set(
+        GAME_EFFECTS
+    )
+
+
+@pytest.mark.parametrize("name", GAME_EFFECTS)
+def test_each_game_playmat_setting_changes_the_match(client, player, catalog, name):
+    GAME_EFFECTS[name](client, player)
+
+
+def test_the_game_playmat_page_saves_its_settings_and_auto_select_starts_off(client, player):
+    """Auto-Select First Action is an option the player turns on (rulebook, Game/Playmat)."""
+    url = reverse("accounts:preferences", args=["game"])
+    page = client.get(url)
+    assert page.status_code == 200
+    assert 'name="auto_select_first_action"' in page.content.decode()
+    assert Preferences.objects.get(user=player).auto_select_first_action is False
+
+    answer = client.post(
+        url,
+        {
+            "pass_when_out_of_actions": "on",
+            "auto_select_first_action": "on",
+            "card_size_playmat": "large",
+        },
+        follow=True,
+    )
+
+    assert "Game/Playmat saved." in answer.content.decode()
+    saved = Preferences.objects.get(user=player)
+    assert (saved.pass_when_out_of_actions, saved.auto_select_first_action) == (True, True)
+    assert saved.card_size_playmat == "large"
+    answer = client.post(url, {"card_size_playmat": "huge"})
+    assert "nothing was saved" in answer.content.decode()
+    assert Preferences.objects.get(user=player).pass_when_out_of_actions is True
 
 
 def test_the_form_offers_exactly_the_settings_with_an_effect():

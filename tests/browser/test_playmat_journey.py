@@ -192,36 +192,45 @@ def test_a_card_dragged_from_the_hand_shrinks_back_uncovering_the_board(
 
 
 def test_enter_on_a_focused_card_does_what_a_double_click_does(game_in_progress, open_playmat):
-    match, actions = game_in_progress()
+    match, actions = game_in_progress(play=lambda action: not at_quest(action))
     # This player asked for less motion: the playmat neither glows nor animates for them.
     page = open_playmat(match, reduced_motion="reduce")
     watch_animations(page)
     ply = page.locator(".prompt").get_attribute("data-ply")
-    card = page.locator(".mat-hand .mat-card--playable").first
-    card_id = int(card.get_attribute("data-card"))
-    expected = next(action for action in actions if action.get("card") == card_id)
+    # A card with one action does it at once (several open a menu, below).
+    ((card_id, expected),) = [
+        (action["card"], action)
+        for action in actions
+        if "card" in action and [each.get("card") for each in actions].count(action["card"]) == 1
+    ][:1]
+    card = page.locator(f'.mat-hand .mat-card--playable[data-card="{card_id}"]')
 
     card.focus()
     expect(card).to_have_attribute("tabindex", "0")
     page.keyboard.press("Enter")
 
     expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
-    # Auto-Select First Action is on by default: the card's first action.
     assert GameAction.objects.filter(game__match=match).latest("number").action == expected
     assert page.evaluate("window.animated") == []
 
 
-def test_without_auto_select_a_double_click_offers_the_cards_actions(
-    game_in_progress, open_playmat
-):
-    match, actions = game_in_progress(play=at_quest)
-    carol = match.seats.get(seat=0).player
-    carol.preferences.auto_select_first_action = False
-    carol.preferences.save()
+def unit_with_quests(actions) -> tuple[int, list[dict]]:
+    """A unit of the hand that can be played at more than one quest, and its actions."""
     card = next(
-        action["card"] for action in actions if action["kind"] == "play" and at_quest(action)
+        action["card"]
+        for action in actions
+        if action["kind"] == "play"
+        and at_quest(action)
+        and sum(each.get("card") == action["card"] for each in actions) > 1
     )
-    plays = [action for action in actions if action.get("card") == card]
+    return card, [action for action in actions if action.get("card") == card]
+
+
+def test_a_double_clicked_unit_asks_which_quest(game_in_progress, open_playmat):
+    """Auto-Select First Action starts off (rulebook, Game/Playmat: an option the player
+    turns on): a unit that can go to several quests is never put at one for the player."""
+    match, actions = game_in_progress(play=at_quest)
+    card, plays = unit_with_quests(actions)
     page = open_playmat(match)
     ply = page.locator(".prompt").get_attribute("data-ply")
 
@@ -234,6 +243,36 @@ def test_without_auto_select_a_double_click_offers_the_cards_actions(
     menu.get_by_role("menuitem").last.click()
     expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
     assert GameAction.objects.filter(game__match=match).latest("number").action == plays[-1]
+
+
+def test_auto_select_turned_on_from_the_playmat_menu_still_asks_which_quest(
+    game_in_progress, open_playmat
+):
+    match, actions = game_in_progress(play=at_quest)
+    card, plays = unit_with_quests(actions)
+    page = open_playmat(match)
+    ply = page.locator(".prompt").get_attribute("data-ply")
+
+    page.locator("[data-playmat-menu] summary").click()
+    page.get_by_role("menuitem", name="Settings…").click()
+    settings = page.locator("#playmat-settings")
+    expect(settings).to_be_visible()
+    settings.get_by_label("Auto-Select First Action").check()
+    settings.get_by_role("button", name="Accept").click()
+    expect(settings.get_by_role("status")).to_contain_text("Saved.")
+    page.screenshot(path=str(ARTIFACTS / "playmat-settings.png"))
+    ((_, box),) = boxes(page, "#playmat-settings")
+    assert box["top"] >= 0 and box["bottom"] <= DESKTOP["height"]
+    settings.get_by_role("button", name="Close").click()
+    expect(settings).to_be_hidden()
+    carol = match.seats.get(seat=0).player
+    carol.preferences.refresh_from_db()
+    assert carol.preferences.auto_select_first_action is True
+
+    page.locator(f'.mat-hand .mat-card[data-card="{card}"]').dblclick()
+
+    expect(page.locator("#card-actions").get_by_role("menuitem")).to_have_count(len(plays))
+    assert page.locator(".prompt").get_attribute("data-ply") == ply
 
 
 def test_a_right_click_or_a_long_press_magnifies_any_card(game_in_progress, open_playmat):

@@ -24,6 +24,7 @@ from game.services.matches import (
     match_join,
     match_leave,
     match_next_games_sweep,
+    match_pass_if_out_of_actions,
     match_ready,
 )
 from tcgsite.accounts import services as accounts
@@ -277,6 +278,42 @@ def test_pass_when_out_of_actions_passes_for_the_player_who_asked(carol, bob):
     assert engine.to_json(engine.replay(game.decklists, game.seed, log)) == engine.to_json(
         game_state(game)
     )
+
+
+def test_turning_pass_when_out_of_actions_on_passes_at_once_when_pass_is_all(carol, bob):
+    """Preferences, "Pass When Out of Actions", turned on in the middle of a game: a player who
+    can only pass is not left waiting for the click the setting saves; with anything else to
+    do, or when it is not their decision, nothing is played for them."""
+    match = started(carol, bob)
+    chooser = random.Random(8)
+    checked = {"passed": 0, "left": 0}
+    while match.status == MatchStatus.PLAYING and checked["passed"] < 3:
+        game, decider = deciding_player(match, carol, bob)
+        decision = engine.legal_actions(game_state(game))
+        other = carol if decider == bob else bob
+        assert match_pass_if_out_of_actions(match_id=match.pk, player=other) is False
+        if decision.actions == [{"kind": "pass"}]:
+            assert match_pass_if_out_of_actions(match_id=match.pk, player=decider) is True
+            last = game.actions.order_by("-number").first()
+            assert (last.number, last.action) == (game.applied + 1, {"kind": "pass"})
+            assert last.seat == decision.seat
+            checked["passed"] += 1
+        else:
+            assert match_pass_if_out_of_actions(match_id=match.pk, player=decider) is False
+            assert GameAction.objects.filter(game=game).count() == game.applied
+            checked["left"] += 1
+            game_act(
+                match_id=match.pk,
+                player=decider,
+                ply=game.applied,
+                action=chooser.choice(decision.actions),
+            )
+        match.refresh_from_db()
+
+    assert checked["passed"] == 3 and checked["left"] > 0
+    stranger = UserFactory(username="Stranger")
+    assert match_pass_if_out_of_actions(match_id=match.pk, player=stranger) is False
+    assert match_pass_if_out_of_actions(match_id=2_000_000_000, player=bob) is False
 
 
 def test_match_chat_keeps_the_lobbies_mute_and_rate_limit(carol, bob):
