@@ -29,6 +29,7 @@ catalog: install engine
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_cards
+	$(PY) manage.py standard_queues
 
 test: install engine
 	mkdir -p var

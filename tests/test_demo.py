@@ -1,10 +1,13 @@
-"""The demo world: a handful of players, and a staff account on the embedded default only."""
+"""The demo world: a handful of players, the standard on-demand tournament queues, and a
+staff account on the embedded default only."""
 
 import pytest
 from django.conf import settings
 from django.core.management import call_command
 
 from tcgsite.accounts.models import User
+from tournaments.models import TournamentQueue
+from tournaments.services.queues import STANDARD_ON_DEMAND_QUEUES
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +25,7 @@ def test_demo_world_is_created_once_and_players_can_log_in(client, catalog):
     assert shochu.owned_products.filter(opened__isnull=True).count() == 2
     assert client.login(username="shochu", password=settings.DEMO_PLAYER_PASSWORD)
     assert User.objects.get(username="Shochu").preferences.avatar_choice == "smuggler"
+    assert TournamentQueue.objects.filter(on_demand=True).count() == len(STANDARD_ON_DEMAND_QUEUES)
 
 
 def test_staff_account_only_on_the_embedded_default(client, settings, catalog):

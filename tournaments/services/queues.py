@@ -14,10 +14,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from collection.decks.models import Deck
-from collection.models import LedgerReason, ProductKind
+from collection.models import LedgerReason, Product, ProductKind
 from collection.services.ledger import ledger_operation, owners_lock
+from game.models import MatchStructure
 from game.selectors import deck_decklist
 from tcgsite.accounts.models import User
+from tcgsite.errors import UserError
 from tcgsite.realtime import send_on_commit, user_group
 from tournaments import fragments, pairing
 from tournaments.models import (
@@ -39,6 +41,70 @@ from tournaments.sprint_badges import names_refresh_after_commit
 
 # Recurring schedules create their queues this far ahead, for the Events Calendar.
 SCHEDULE_AHEAD = timedelta(days=7)
+
+
+# The on-demand queues a site opens with (rulebook, "On-Demand Queues will always appear in the
+# tournament queue area of the Tournaments Lobby"): Constructed in both structures, a quick one
+# of four for a small crowd, and a Sealed event; rewards in the newest booster pack.
+STANDARD_ON_DEMAND_QUEUES = (
+    {
+        "title": "Constructed Swiss",
+        "structure": TournamentStructure.SWISS,
+        "max_players": 8,
+        "reward_structure": "4-2-1-1",
+    },
+    {
+        "title": "Constructed Single Elimination",
+        "structure": TournamentStructure.SINGLE_ELIMINATION,
+        "style": MatchStructure.BEST_OF_THREE,
+        "max_players": 8,
+        "reward_structure": "4-2-1-1",
+    },
+    {
+        "title": "Quick Four",
+        "structure": TournamentStructure.SINGLE_ELIMINATION,
+        "max_players": 4,
+        "reward_structure": "2-1",
+    },
+    {
+        "title": "Sealed Swiss",
+        "kind": TournamentKind.SEALED,
+        "structure": TournamentStructure.SWISS,
+        "max_players": 8,
+        "sealed_starters": 1,
+        "sealed_boosters": 2,
+        "sealed_minutes": 20,
+        "reward_structure": "4-2-1-1",
+    },
+)
+
+
+class NoCatalog(UserError):
+    pass
+
+
+def standard_queues_open() -> list[TournamentQueue]:
+    """Open the standard on-demand queues on a site that has no on-demand queue at all (a
+    fresh one; staff who want none close them rather than delete them). What it opened:
+    nothing when there is one, so running it again, or at every start, is safe."""
+    with transaction.atomic():
+        # Two starts at once: the second waits here, then finds the first one's queues.
+        pack_pool = (
+            Product.objects.select_for_update()
+            .filter(kind=ProductKind.BOOSTER_PACK)
+            .order_by("-pk")
+            .first()
+        )
+        if pack_pool is None:
+            raise NoCatalog("There is no booster pack to pay rewards in: load the catalog first.")
+        if TournamentQueue.objects.filter(on_demand=True).exists():
+            return []
+        return [
+            TournamentQueue.objects.create(
+                **rules, on_demand=True, position=position, pack_pool=pack_pool
+            )
+            for position, rules in enumerate(STANDARD_ON_DEMAND_QUEUES, start=1)
+        ]
 
 
 def queue_join(*, queue_id: int, player: User, deck: Deck | None) -> QueueEntry:

@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from collection.models import OwnedProduct, Product, ProductKind
@@ -45,6 +46,8 @@ class Command(BaseCommand):
                 staff.set_password(settings.DEMO_STAFF_PASSWORD)
                 staff.save()
             self.stdout.write(f"staff {staff.username}: {'created' if created else 'kept'}")
+        # The Tournaments Lobby's queues (named, not imported: tournaments builds on decks).
+        call_command("standard_queues", stdout=self.stdout)
 
     def _stock_collection(self, player, archetype):
         """A first visit's purchases: a starter deck, opened (which saves its deck), and a few
