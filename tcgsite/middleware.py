@@ -1,5 +1,6 @@
 """Middleware that keeps what no view can handle away from the views."""
 
+from django.conf import settings
 from django.http import QueryDict
 from django.shortcuts import render
 
@@ -31,3 +32,27 @@ def _without_nul(params: QueryDict) -> QueryDict:
         cleaned.setlist(without_nul(key), [without_nul(value) for value in values])
     cleaned._mutable = False
     return cleaned
+
+
+# What only Django's debug page for a missing page says.
+DEBUG_NOT_FOUND_MARK = b"because you have <code>DEBUG = True</code>"
+
+
+class SiteNotFoundPageMiddleware:
+    """With DEBUG on (the embedded default), Django answers a missing page with its debug page,
+    whose inline styles the site's Content-Security-Policy refuses and which lists the site's
+    addresses: players get the site's own "Nothing here" page instead."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            response.status_code == 404
+            and settings.DEBUG
+            and not getattr(response, "streaming", False)
+            and DEBUG_NOT_FOUND_MARK in response.content
+        ):
+            return render(request, "404.html", status=404)
+        return response

@@ -20,6 +20,29 @@ def directives(response) -> dict[str, str]:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
+    ("url", "signed_in"),
+    [("/no-such-page/", False), ("/no-such-page/", True), ("/preferences/nope/", True)],
+)
+def test_a_missing_page_with_debug_on_is_the_sites_own_without_inline_styles(
+    client, settings, url, signed_in
+):
+    """The embedded default runs with DEBUG on: a missing address (unresolved, or a view's
+    Http404) gets the site's "Nothing here" page, not Django's debug page, whose <style> the
+    policy refuses."""
+    settings.DEBUG = True
+    if signed_in:
+        client.force_login(UserFactory(username="Lost"))
+
+    response = client.get(url)
+
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert "Nothing here" in page
+    assert "<style" not in page and "style=" not in page and "DEBUG = True" not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
     "url", ["/", "/accounts/login/", "/admin/login/", "/no-such-page/", "/avatars/smuggler.svg"]
 )
 def test_every_response_carries_the_policy(client, url):

@@ -7,6 +7,7 @@ from django.db import IntegrityError
 from django.urls import reverse
 
 from tcgsite.accounts import services
+from tcgsite.accounts.avatars import PLAYER_AVATAR_CHOICES
 from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
 from tests.factories import PASSWORD, UserFactory
 
@@ -22,7 +23,27 @@ def test_signup_creates_player_with_preferences_and_logs_in(client):
     assert response.status_code == 302
     user = User.objects.get(username="Rachel")
     assert Preferences.objects.filter(user=user).exists()
-    assert client.get(reverse("lobby")).context["user"] == user
+    lobby = client.get(reverse("lobby"), follow=True)
+    assert lobby.context["user"] == user
+    # Greeted once, as a newcomer: not welcomed back on the same page.
+    page = lobby.content.decode()
+    assert "Welcome to the galaxy, Rachel!" in page and "Welcome back" not in page
+
+
+def test_newcomers_each_get_another_avatar_until_they_choose_one(client):
+    """Two players who signed up one after the other never share a portrait in the lists."""
+    for name in ("Ann", "Ben", "Cid"):
+        client.post(
+            reverse("accounts:signup"),
+            {"username": name, "password1": PASSWORD, "password2": PASSWORD},
+        )
+        client.logout()
+
+    avatars = [
+        Preferences.objects.get(user__username=name).avatar_choice for name in ("Ann", "Ben", "Cid")
+    ]
+    assert len(set(avatars)) == 3
+    assert set(avatars) <= {choice for choice, _label in PLAYER_AVATAR_CHOICES}
 
 
 def test_signup_rejects_username_differing_only_in_case(client):
