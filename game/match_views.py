@@ -358,6 +358,20 @@ def _refused(request, match_id: int, message: str):
 
 
 @login_required
+@require_POST
+def skirmish_rematch(request, match_id):
+    """The end screen's Rematch: the same Skirmish again, begun at once."""
+    if match_id > MAX_ID:
+        raise Http404("No such match.")
+    try:
+        match = skirmish.skirmish_rematch(player=request.user, match_id=match_id)
+    except services.MatchError as failure:
+        return _refused(request, match_id, failure.message)
+    url = reverse("game:match_page", args=[match.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
 def skirmish_page(request):
     """Play → Skirmish: your deck against one of four computer opponents, at a level."""
     decks = selectors.player_decks(player=request.user)

@@ -306,6 +306,30 @@ class MatchScreen:
         return _launching(self.match)
 
     @property
+    def outcome(self) -> str | None:
+        """How the finished match ended for this viewer: victory, defeat or draw; "over" for
+        an observer of a match someone won. None while it is not finished."""
+        if self.match.status != MatchStatus.FINISHED:
+            return None
+        if self.match.winner_id is None:
+            return "draw"
+        mine = next((each for each in self.seats if each.seat == self.seat), None)
+        if mine is None:
+            return "over"
+        return "victory" if self.match.winner_id == mine.player_id else "defeat"
+
+    @property
+    def seed_verified(self) -> bool:
+        """The last game's revealed seed and salt hash to the commitment shown all game."""
+        game = self.game
+        return game is not None and seed_commitment(game.seed, game.seed_salt) == game.seed_hash
+
+    @property
+    def rematch(self) -> bool:
+        """A finished Skirmish its player may play again, same opponent and level."""
+        return self.outcome is not None and bool(self.match.computer_level) and self.seat == 0
+
+    @property
     def place(self) -> str:
         return _place_of(self.match)
 

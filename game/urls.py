@@ -8,6 +8,11 @@ urlpatterns = [
     path("game/test-draw/", views.test_draw, name="test_draw"),
     path("casual/create/", match_views.match_create, name="match_create"),
     path("skirmish/", match_views.skirmish_page, name="skirmish"),
+    path(
+        "skirmish/<int:match_id>/rematch/",
+        match_views.skirmish_rematch,
+        name="skirmish_rematch",
+    ),
     path("casual/practice/", match_views.practice_create, name="practice_create"),
     path("casual/quick-join/", match_views.quick_join, name="quick_join"),
     path(

@@ -110,6 +110,28 @@ def skirmish_start(
     return match
 
 
+def skirmish_rematch(*, player: User, match_id: int) -> Match:
+    """The same Skirmish again (its end screen's Rematch): ``player``'s deck of that match
+    against the same computer opponent, at the same level and time limit."""
+    match = Match.objects.filter(pk=match_id, computer_level__gt="").first()
+    seats = {seat.seat: seat for seat in match.seats.select_related("deck")} if match else {}
+    if match is None or 0 not in seats or seats[0].player_id != player.pk:
+        raise MatchError("There is no Skirmish of yours to play again.")
+    if match.status != MatchStatus.FINISHED:
+        raise MatchError("This Skirmish is not over yet.")
+    if seats[0].deck is None:
+        raise MatchError(
+            f"{seats[0].deck_name} is no longer among your decks: choose one on the Skirmish page."
+        )
+    return skirmish_start(
+        player=player,
+        deck=seats[0].deck,
+        archetype=seats[1].archetype,
+        level=match.computer_level,
+        time_limit=match.time_limit,
+    )
+
+
 def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
     """The computer's decision at ``ply`` of game ``game_number``, if it is still its to make;
     whether it acted. Thinks outside any lock: the match service checks the ply again. In a

@@ -131,7 +131,11 @@ def test_create_join_ready_play_observe_and_concede(open_as):
         expect(page.locator(".prompt")).to_contain_text("Carol wins the match")
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED and match.winner == carol
-    expect(dave_page.locator(".prompt")).to_contain_text(str(Game.objects.get(match=match).seed))
+    result = dave_page.locator(".match-result")
+    expect(result.get_by_role("heading", name="Carol wins")).to_be_visible()
+    expect(result).to_contain_text(str(Game.objects.get(match=match).seed))
+    expect(carol_page.locator(".match-result").get_by_role("heading")).to_have_text("Victory")
+    expect(bob_page.locator(".match-result").get_by_role("heading")).to_have_text("Defeat")
 
 
 def test_a_timed_match_is_lost_on_time(open_as):

@@ -9,8 +9,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from game.models import Game, GameAction
+from game.models import Game, GameAction, Match
 from game.selectors import game_state
+from game.services.skirmish import skirmish_start
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_journeys import log_in
 from tests.game.conftest import player_with_deck, start_match
@@ -353,3 +354,29 @@ def test_a_phone_shows_the_playmat_in_one_column_without_sideways_scrolling(
     assert scroll_size(page)["width"] == PHONE["width"]
     expect(page.locator(".prompt__actions button").first).to_be_in_viewport()
     page.screenshot(path=str(ARTIFACTS / "playmat-phone.png"), full_page=True)
+
+
+def test_a_conceded_skirmish_ends_on_defeat_and_rematch_plays_it_again(catalog, open_playmat):
+    carol = player_with_deck("Carol", "jedi")
+    lost = skirmish_start(player=carol, deck=carol.deck, archetype="sith", level="easy")
+    page = open_playmat(lost)
+
+    page.locator("[data-playmat-menu] summary").click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("menuitem", name="Concede").click()
+
+    result = page.locator(".match-result")
+    expect(result.get_by_role("heading", name="Defeat")).to_be_visible()
+    expect(result).to_contain_text("Carol conceded")
+    result.get_by_text("The seed matches the hash committed before the game").click()
+    ((_, box),) = boxes(page, ".match-result")
+    assert box["top"] >= 0 and box["bottom"] <= DESKTOP["height"]
+    assert scroll_size(page)["width"] <= DESKTOP["width"]
+    page.screenshot(path=str(ARTIFACTS / "playmat-defeat.png"))
+    result.get_by_role("button", name="Rematch").click()
+
+    expect(page).not_to_have_url(re.compile(rf"/matches/{lost.pk}/$"))
+    again = Match.objects.exclude(pk=lost.pk).get()
+    expect(page).to_have_url(re.compile(rf"/matches/{again.pk}/$"))
+    expect(page.locator(".playmat")).to_be_visible()
+    assert again.computer_level == "easy" and again.seats.get(seat=1).archetype == "sith"
