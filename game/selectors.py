@@ -7,6 +7,7 @@ import hashlib
 import json
 import math
 import pickle
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
@@ -698,6 +699,25 @@ def _chat_lines(match: Match, viewer: User, *, since) -> list[tuple]:
     return [(line.sent_at, fragments.chat_line(line, viewer_id=viewer.pk)) for line in lines]
 
 
+# What is done with a card of the hand: two copies there are the same card, so their actions
+# are the same choice. Cards in play may differ (damage, tokens, what else applies to them).
+FROM_THE_HAND = frozenset({"play", "play_tactic", "discard"})
+
+
+def _group_copies(actions: list[dict]) -> None:
+    """Mark the Prompt's actions that repeat another's for a copy of the same card in the hand:
+    the first shows how many copies it stands for (``copies``), the others are hidden
+    (``repeat``) but kept for double-clicking the copy itself."""
+    counts = Counter(action["label"] for action in actions if action["kind"] in FROM_THE_HAND)
+    seen: set[str] = set()
+    for action in actions:
+        grouped = action["kind"] in FROM_THE_HAND
+        action["copies"] = counts[action["label"]] if grouped else 1
+        action["repeat"] = grouped and action["label"] in seen
+        if grouped:
+            seen.add(action["label"])
+
+
 def _board(state, seat: int | None, names, titles, faces) -> dict:
     view = engine.view(state, seat)
     bottom = 0 if seat is None else seat
@@ -714,6 +734,7 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
         }
         for action in decision.get("actions", ())
     ]
+    _group_copies(actions)
     _dress_cards(view, faces, actions)
 
     def player(seat: int) -> dict:
@@ -898,7 +919,7 @@ def match_replay(
     board = _board(state, seat, names, titles, faces)
     board["card_size"] = playmat_card_size(viewer=viewer)
     board["my_decision"] = False
-    lines = [engine.render(event, seat, names, titles) for event in events]
+    lines = [line for event in events if (line := engine.render(event, seat, names, titles))]
     result = game_result(game, names)
     board["result"] = result if step > len(actions) else None
     if board["result"]:

@@ -45,6 +45,12 @@ DURATIONS = MappingProxyType(
 PROHIBITIONS = MappingProxyType({"exert": "be exerted", "ready": "ready", "raid": "raid"})
 
 
+# Events with no line of their own: the damage a card takes is told by the damage dealt ("is
+# dealt 2 damage", and a shield's stop by a line of its own); a second line for the same hit
+# doubled every combat's damage in the log.
+TOLD_BY_ANOTHER = frozenset({"damaged"})
+
+
 def redact(event: dict, viewer: int | None) -> dict:
     """The event as ``viewer`` (a seat, or None for an observer) may see it."""
     private = PRIVATE_FIELDS.get(event["type"], ())
@@ -54,11 +60,14 @@ def redact(event: dict, viewer: int | None) -> dict:
 
 
 def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequence[str]) -> str:
-    """The chat log line for ``event`` as ``viewer`` sees it.
+    """The chat log line for ``event`` as ``viewer`` sees it; empty for an event told by
+    another's line.
 
     ``names`` are the players' names by seat, ``titles`` the card titles by card id (see
     ``api.card_titles``). Card names are plain text; the page decorates them.
     """
+    if event["type"] in TOLD_BY_ANOTHER:
+        return ""
     event = redact(event, viewer)
     # Bound methods of one object rather than closures over each other: closures would make
     # a reference cycle on every call, left for the garbage collector (a web process renders

@@ -342,7 +342,7 @@ DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
             handlers={"apply_ability": _apply_ability},
         ),
         "main": DecisionRules(
-            prompt=lambda state: "Play cards, raid, or click Done to end your Main Phase.",
+            prompt=lambda state: "Play cards, raid, or click End Main Phase when you are done.",
             legal=_legal_main,
             handlers={"play": _play, "activate": _activate, "raid": _raid, "done": _done},
         ),

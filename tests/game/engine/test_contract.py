@@ -11,6 +11,7 @@ import pytest
 
 from game.engine import actions, api
 from game.engine.decklists import starter_decklists
+from game.engine.events import TOLD_BY_ANOTHER
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,
@@ -198,7 +199,12 @@ def test_every_event_of_a_whole_game_is_a_typed_dict_with_a_game_message_for_eve
 
     for viewer in (None, FIRST, SECOND):
         lines = [api.render(event, viewer, ["Shochu", "Paladon"], titles) for event in events]
-        assert all(line.startswith("* ") for line in lines)
+        # Each has its line, but those another event's line tells (a hit's damage taken).
+        assert all(
+            line.startswith("* ") or (line == "" and event["type"] in TOLD_BY_ANOTHER)
+            for event, line in zip(events, lines, strict=True)
+        )
+    assert any(event["type"] in TOLD_BY_ANOTHER for event in events)
     assert len({event["type"] for event in events}) >= 20
     assert events[-1]["type"] == "game_won"
 
