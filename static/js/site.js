@@ -53,6 +53,27 @@
   document.addEventListener("htmx:afterRequest", (event) => {
     if (event.detail.successful) document.getElementById("server-notice")?.remove();
   });
+
+  // hx-confirm asks in the site's window (templates/base.html), its Yes button named by the
+  // element's data-confirm-yes ("Concede"), Cancel chosen unless the player says yes.
+  document.addEventListener("htmx:confirm", (event) => {
+    const question = event.detail.question;
+    const dialog = document.getElementById("confirm-dialog");
+    if (!question || !dialog) return;
+    event.preventDefault();
+    dialog.querySelector(".confirm-dialog__question").textContent = question;
+    dialog.querySelector("[data-confirm-yes]").textContent =
+      event.detail.elt.closest("[data-confirm-yes]")?.dataset.confirmYes || "OK";
+    dialog.returnValue = "";
+    dialog.addEventListener(
+      "close",
+      () => {
+        if (dialog.returnValue === "yes") event.detail.issueRequest(true);
+      },
+      { once: true },
+    );
+    dialog.showModal();
+  });
 })();
 
 (function () {

@@ -2,6 +2,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -84,3 +85,12 @@ def screenshot(page):
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
     return take
+
+
+def confirm(page, yes: str) -> None:
+    """Answer the site's confirmation window (hx-confirm; templates/base.html) with ``yes``,
+    the name of its button that goes ahead, or "Cancel"."""
+    dialog = page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name=yes, exact=True).click()
+    expect(dialog).to_be_hidden()

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from game.engine import api as engine
 from game.models import Game, Match, MatchStatus
 from game.selectors import game_state
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, confirm
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
@@ -55,6 +55,7 @@ def playmat_menu(page):
 
 def concede(page):
     playmat_menu(page).get_by_role("menuitem", name="Concede").click()
+    confirm(page, "Concede")
 
 
 def hidden_card_ids(match) -> set[int]:

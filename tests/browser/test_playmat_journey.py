@@ -9,10 +9,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from game.models import Game, GameAction, Match
+from game.models import Game, GameAction, Match, MatchStatus
 from game.selectors import game_state
 from game.services.skirmish import skirmish_start
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, confirm
 from tests.browser.test_journeys import log_in
 from tests.game.conftest import player_with_deck, start_match
 from tests.game.test_playmat import at_quest, play_until_main_phase
@@ -361,9 +361,15 @@ def test_a_conceded_skirmish_ends_on_defeat_and_rematch_plays_it_again(catalog, 
     lost = skirmish_start(player=carol, deck=carol.deck, archetype="sith", level="easy")
     page = open_playmat(lost)
 
+    # Asked in the site's own window: Cancel keeps the game going.
     page.locator("[data-playmat-menu] summary").click()
-    page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("menuitem", name="Concede").click()
+    confirm(page, "Cancel")
+    assert Match.objects.get(pk=lost.pk).status == MatchStatus.PLAYING
+    page.locator("[data-playmat-menu] summary").click()
+    page.get_by_role("menuitem", name="Concede").click()
+    expect(page.locator("#confirm-dialog")).to_contain_text("Concede this game?")
+    confirm(page, "Concede")
 
     result = page.locator(".match-result")
     expect(result.get_by_role("heading", name="Defeat")).to_be_visible()

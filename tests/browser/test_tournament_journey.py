@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, confirm
 from tests.browser.test_journeys import log_in
 from tests.tournaments.conftest import entrant, on_demand_queue
 from tournaments.models import Pairing, Tournament
@@ -129,6 +129,7 @@ def test_players_join_play_a_round_drop_and_read_the_standings(open_as):
     pages[loser].locator("[data-playmat-menu] [role=menu]").get_by_role(
         "menuitem", name="Concede"
     ).click()
+    confirm(pages[loser], "Concede")
     second = None
     for _ in range(100):
         second = (
@@ -161,10 +162,10 @@ def test_players_join_play_a_round_drop_and_read_the_standings(open_as):
     # The bye's player drops through the timer's confirmation window.
     dropper = pages[bye]
     dropper.locator("#tournament-timer").get_by_role("button", name="Drop from Tournament").click()
-    confirm = dropper.locator("#drop-dialog")
-    expect(confirm).to_be_visible()
+    drop_window = dropper.locator("#drop-dialog")
+    expect(drop_window).to_be_visible()
     shot(dropper, "tournament-drop")
-    confirm.get_by_role("button", name="Drop from Tournament").click()
+    drop_window.get_by_role("button", name="Drop from Tournament").click()
     expect(dropper.get_by_text(f"You dropped from tournament {tournament.pk}")).to_be_visible()
     expect(dropper.locator("#tournament-timer")).to_be_hidden()
 
