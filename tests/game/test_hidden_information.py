@@ -59,6 +59,7 @@ from game.services.matches import (
 )
 from tests.channel_layers import IN_MEMORY_LAYER
 from tests.factories import UserFactory
+from tests.game.conftest import SeededSecrets
 
 OBSERVER = None
 VIEWERS = (0, 1, OBSERVER)
@@ -132,23 +133,6 @@ def layer(settings):
     """The in-memory layer only: what a socket is sent does not depend on the layer."""
     settings.CHANNEL_LAYERS = IN_MEMORY_LAYER
     return IN_MEMORY_LAYER
-
-
-class SeededSecrets:
-    """The match service's ``secrets`` (which deck each player is dealt, each game's seed and
-    salt), seeded: a failing game can be played again."""
-
-    def __init__(self, seed: int):
-        self.random = random.Random(seed)
-
-    def randbelow(self, bound: int) -> int:
-        return self.random.randrange(bound)
-
-    def randbits(self, bits: int) -> int:
-        return self.random.getrandbits(bits)
-
-    def token_hex(self, size: int = 32) -> str:
-        return self.random.randbytes(size).hex()
 
 
 @pytest.fixture
