@@ -21,6 +21,8 @@ from celery import current_app
 from django.conf import settings
 from django.db import connections, transaction
 
+from tcgsite.celery import task_named
+
 logger = logging.getLogger(__name__)
 
 # Two matches' opponents may think at once; more would only share the same two cores.
@@ -68,8 +70,7 @@ def _dispatch(task_name: str, kwargs: dict) -> None:
 def _run_here(task_name: str, kwargs: dict, pause: float) -> None:
     time.sleep(pause)
     try:
-        current_app.loader.import_default_modules()
-        result = current_app.tasks[task_name].apply(kwargs=kwargs, throw=False)
+        result = task_named(task_name).apply(kwargs=kwargs, throw=False)
         if result.failed():
             logger.error("%s(%s) failed", task_name, kwargs, exc_info=result.result)
     finally:

@@ -7,6 +7,8 @@ from celery import current_app
 from django.conf import settings
 from django.db import transaction
 
+from tcgsite.celery import task_named
+
 
 def run_task_after_commit(task_name: str, **kwargs) -> None:
     transaction.on_commit(lambda: dispatch_now(task_name, **kwargs))
@@ -16,5 +18,4 @@ def dispatch_now(task_name: str, **kwargs) -> None:
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         current_app.send_task(task_name, kwargs=kwargs)
         return
-    current_app.loader.import_default_modules()
-    current_app.tasks[task_name].apply(kwargs=kwargs, throw=True)
+    task_named(task_name).apply(kwargs=kwargs, throw=True)

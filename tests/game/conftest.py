@@ -1,3 +1,5 @@
+import random
+
 import pytest
 
 from collection.decks.models import Deck
@@ -16,6 +18,23 @@ from tests.lobbies.conftest import (  # noqa: F401
     layer,
     open_page,
 )
+
+
+class SeededSecrets:
+    """The match service's ``secrets`` (which deck each player is dealt, each game's seed and
+    salt), seeded: a failing game can be played again."""
+
+    def __init__(self, seed: int):
+        self.random = random.Random(seed)
+
+    def randbelow(self, bound: int) -> int:
+        return self.random.randrange(bound)
+
+    def randbits(self, bits: int) -> int:
+        return self.random.getrandbits(bits)
+
+    def token_hex(self, size: int = 32) -> str:
+        return self.random.randbytes(size).hex()
 
 
 def starter_deck(owner, archetype: str) -> Deck:

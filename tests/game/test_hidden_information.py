@@ -59,6 +59,7 @@ from game.services.matches import (
 )
 from tests.channel_layers import IN_MEMORY_LAYER
 from tests.factories import UserFactory
+from tests.game.conftest import SeededSecrets
 
 OBSERVER = None
 VIEWERS = (0, 1, OBSERVER)
@@ -134,23 +135,6 @@ def layer(settings):
     return IN_MEMORY_LAYER
 
 
-class SeededSecrets:
-    """The match service's ``secrets`` (which deck each player is dealt, each game's seed and
-    salt), seeded: a failing game can be played again."""
-
-    def __init__(self, seed: int):
-        self.random = random.Random(seed)
-
-    def randbelow(self, bound: int) -> int:
-        return self.random.randrange(bound)
-
-    def randbits(self, bits: int) -> int:
-        return self.random.getrandbits(bits)
-
-    def token_hex(self, size: int = 32) -> str:
-        return self.random.randbytes(size).hex()
-
-
 @pytest.fixture
 def seeded_deals(monkeypatch):
     monkeypatch.setattr(matches, "secrets", SeededSecrets(DEAL_SEED))
@@ -189,6 +173,8 @@ def action_ids(action: str) -> set[tuple[str, int]]:
 
 def mentions(text: str, title: str, titles: set[str]) -> bool:
     """Whether ``text`` names ``title`` other than inside a longer title that contains it."""
+    if title not in text:
+        return False
     longer = [other for other in titles if title in other and other != title]
     covered = [match.span() for other in longer for match in re.finditer(re.escape(other), text)]
     return any(
@@ -290,14 +276,19 @@ def leaks(state, fragment: str, hidden: set[int], secret: set[str], titles, face
     ]
     text = html.unescape(fragment)
     for title in sorted(secret):
-        copies = [
-            where(state, card) for card in range(len(state.cards)) if title_of(state, card) == title
-        ]
-        if mentions(text, title, titles):
-            found.append(f"the title {title!r}, every copy hidden ({', '.join(copies)})")
         face = faces.get(title)
+        shown = []
+        if mentions(text, title, titles):
+            shown.append("the title")
         if face and reverse("cards:card_face", args=face) in text:
-            found.append(f"the face of {title!r}, every copy hidden ({', '.join(copies)})")
+            shown.append("the face of")
+        if shown:  # where the copies are, worked out only to say so
+            copies = ", ".join(
+                where(state, card)
+                for card in range(len(state.cards))
+                if title_of(state, card) == title
+            )
+            found += [f"{what} {title!r}, every copy hidden ({copies})" for what in shown]
     return found
 
 
@@ -353,10 +344,17 @@ def events_after(game: Game, ply: int) -> list[dict]:
 
 
 @database_sync_to_async
-def match_page(match: Match, user) -> str:
-    """The match page as ``user``'s browser loads it."""
+def logged_in(user) -> Client:
+    """A browser of ``user``'s (a test client, logged in), to load pages with: one per
+    viewer, since a new client sets up the site's middleware again."""
     client = Client()
     client.force_login(user)
+    return client
+
+
+@database_sync_to_async
+def match_page(match: Match, client: Client) -> str:
+    """The match page as the browser of ``client`` loads it."""
     return client.get(reverse("game:match_page", args=[match.pk])).content.decode()
 
 
@@ -408,6 +406,7 @@ async def play_match(open_page, number: int, structure: int, autopass: bool, lim
     match, viewers, faces = await practice_match(number, structure, autopass)
     path = f"/ws/match/{match.pk}/"
     pages = {viewer: await open_page(user, path) for viewer, user in viewers.items()}
+    browsers = {viewer: await logged_in(user) for viewer, user in viewers.items()}
     played = Played(detector=Detector(faces=faces))
     chooser = random.Random(number)
     received = {viewer: await next_screen(pages[viewer]) for viewer in VIEWERS}
@@ -425,8 +424,8 @@ async def play_match(open_page, number: int, structure: int, autopass: bool, lim
         state = await database_sync_to_async(game_state)(game)
         over = match.status != MatchStatus.PLAYING or played.decisions == limit
         if over or played.decisions % 50 == 0:
-            for viewer, user in viewers.items():
-                received[viewer].append(await match_page(match, user))
+            for viewer, browser in browsers.items():
+                received[viewer].append(await match_page(match, browser))
                 played.pages += 1
         played.detector.check(state, events, (game.number, game.applied), received)
         if over:

@@ -46,18 +46,19 @@ def test_a_queue_filled_from_the_command_plays_its_first_round_on_the_sites_swee
 ):
     settings.CELERY_TASK_ALWAYS_EAGER = True  # the embedded default, whatever the suite's mode
     settings.COMPUTER_PAUSE_SECONDS = 0
-    queue = on_demand_queue(max_players=6)
+    # Four players: two round-one matches, one for each of the site's two thinking threads.
+    queue = on_demand_queue(max_players=4)
     computer.thinking_stop()  # a management command's process opens no thinking threads
     out, err = io.StringIO(), io.StringIO()
 
     call_command(
-        "computer_players", "6", "--queue", str(queue.pk), "--enter", "6", stdout=out, stderr=err
+        "computer_players", "4", "--queue", str(queue.pk), "--enter", "4", stdout=out, stderr=err
     )
 
     tournament = Tournament.objects.get(queue=queue)
     games = round_one_games(tournament)
-    assert "6 entered" in out.getvalue() and not err.getvalue()
-    assert len(games) == 3 and not thinking_threads_alive()
+    assert "4 entered" in out.getvalue() and not err.getvalue()
+    assert len(games) == 2 and not thinking_threads_alive()
     assert all(game.computer_due is not None and game.applied == 0 for game in games)
 
     # Then the site's process, whose thinking threads tcgsite/asgi.py opened, runs its sweep
@@ -65,7 +66,7 @@ def test_a_queue_filled_from_the_command_plays_its_first_round_on_the_sites_swee
     computer.thinking_start()
     try:
         Game.objects.update(computer_due=F("computer_due") - timedelta(minutes=1))
-        assert sweep_clocks()["computer_turns"] == 3
+        assert sweep_clocks()["computer_turns"] == 2
         deadline = time.monotonic() + 300
         while time.monotonic() < deadline:
             if not Pairing.objects.filter(tournament=tournament, round=1, decided=None).exists():
