@@ -118,8 +118,17 @@ CARD_ID_ATTRIBUTES = {
     "data-zone": re.compile(r"units-(\d+)-"),  # a quest's units: units-<quest>-<seat>
     "data-watch": re.compile(r"tokens-(\d+)-"),  # a quest meter: tokens-<quest>-<near/far>
 }
+# data-copies: how many copies in the deciding player's own hand a Prompt button stands for.
 NOT_CARD_ATTRIBUTES = frozenset(
-    {"data-ply", "data-clock-ms", "data-sender", "data-damage", "data-exerted", "tabindex"}
+    {
+        "data-ply",
+        "data-clock-ms",
+        "data-sender",
+        "data-damage",
+        "data-exerted",
+        "data-copies",
+        "tabindex",
+    }
 )
 # Keys of an action that hold something other than a card id (``activate``'s "action" is the
 # index of the card's activated action).
