@@ -81,10 +81,10 @@ class Watcher:
             self.problems.append(f"{status} for {response.request.method} {response.url}")
 
     def check(self, where: str) -> None:
-        violations = self.page.evaluate("window.__policyViolations || []")
+        # Taken out of the page, in one round trip.
+        violations = self.page.evaluate("(window.__policyViolations || []).splice(0)")
         problems = [*self.problems, *(f"policy: {v}" for v in violations)]
         self.problems.clear()
-        self.page.evaluate("window.__policyViolations = []")
         assert not problems, f"{where}:\n" + "\n".join(problems)
 
     def visit(self, url: str, settle=True) -> int:
