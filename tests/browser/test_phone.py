@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from collection.decks.models import Deck
 from tcgsite.accounts.models import User
 from tcgsite.navigation import SECTIONS
+from tests.browser.settling import Settling
 from tests.factories import LimitedPoolFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,8 +19,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
 
 
-def assert_fits(page, screenshot, name: str) -> None:
-    page.wait_for_load_state("networkidle")
+def assert_fits(page, settling, screenshot, name: str) -> None:
+    settling.wait()
     widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     screenshot(f"phone-{name}")
     assert widths[0] <= widths[1], f"{name} scrolls sideways: {widths[0]} px in {widths[1]}"
@@ -61,10 +62,11 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, live_server, page, screens
     pages = site_pages(player)
     assert {"Card Browser", "Collection", "Deck Builder", "Store", "Preferences"} <= set(pages)
     page.set_viewport_size(PHONE)
+    settling = Settling(page)
 
     for name in ("login", "signup"):
         page.goto(reverse(f"accounts:{name}"))
-        assert_fits(page, screenshot, name)
+        assert_fits(page, settling, screenshot, name)
 
     page.goto(reverse("accounts:login"))
     page.get_by_label("Username").fill("Shochu")
@@ -75,14 +77,14 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, live_server, page, screens
     for name, address in pages.items():
         response = page.goto(address)
         assert response.status == 200, name
-        assert_fits(page, screenshot, name.lower().replace(" ", "-"))
+        assert_fits(page, settling, screenshot, name.lower().replace(" ", "-"))
 
     # The deck container's Table View, and an open filter dropdown, fit too.
     page.goto(pages["saved deck"])
     page.locator("#deck-container").get_by_text("Table View").click()
     expect(page.locator("#deck-container table")).to_be_visible()
-    assert_fits(page, screenshot, "deck-table")
+    assert_fits(page, settling, screenshot, "deck-table")
     page.goto(pages["Card Browser"])
     page.locator("summary", has_text="Keyword").click()
     expect(page.locator("details[open] .dropdown__menu")).to_be_in_viewport(ratio=1)
-    assert_fits(page, screenshot, "card-browser-dropdown")
+    assert_fits(page, settling, screenshot, "card-browser-dropdown")
