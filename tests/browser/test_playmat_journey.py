@@ -475,6 +475,9 @@ def test_eight_units_at_a_quest_stay_readable_and_their_badges_apart(crowded_gam
             page.screenshot(path=str(ARTIFACTS / f"playmat-eight-units-{name}.png"))
             measured = page.evaluate(CARDS_FACES_BADGES, f"{units} .mat-card")
             assert len(measured) == 8
+            if viewport == PHONE:  # one column: the quests one above the other
+                ((_, first), (_, second)) = boxes(page, ".mat-quest--1", ".mat-quest--2")
+                assert second["top"] >= first["bottom"], name
             cards, faces, badges = zip(*measured, strict=True)
             assert all(badges), name
             for n, (card, face) in enumerate(zip(cards, faces, strict=True)):
