@@ -55,10 +55,10 @@ def play_until_main_phase(match, players, *, seat=0, turn=3, play=lambda action:
 def crowded_quest(match, *, units=8):
     """The match's first game set up, through the position builder, as it stands in a long
     game: Carol (seat 0) in her Main Phase of turn 9 with ``units`` units at her own quest
-    (index 0) and one at Bob's, Bob's four units facing hers, and seven cards in her hand
-    with the power to play them; her legal actions. Units are each seat's first of each title
-    in its decklist, every third one exerted and the second damaged; the cards are the seats'
-    own, so each has its face. (The game's log is emptied: it is not replayable.)"""
+    (index 0) and one at Bob's, Bob's four units facing hers, and seven cards in her hand (a
+    unit first) with the power to play them; her legal actions. Units are each seat's first
+    of each title in its decklist, every third one exerted and the second damaged; the cards
+    are the seats' own, so each has its face. (The game's log is emptied: not replayable.)"""
     decklists = [seat.decklist for seat in match.seats.order_by("seat")]
 
     def seat(decklist, *, mine, theirs, hand):
@@ -75,6 +75,10 @@ def crowded_quest(match, *, units=8):
                 damage = 1 if n == 1 and (card.get("health") or 0) > 1 else 0
                 placed.append(Placed(card, quest=quest, exerted=n % 3 == 2, damage=damage))
             assert sum(each.quest == quest for each in placed) == count, "too few units"
+        if hand:  # a unit first, which she may play at either quest
+            unit = next(card for card in deck if card["type"] == "unit")
+            deck.remove(unit)
+            deck.insert(0, unit)
         return SeatSetup(
             avatar=decklist["avatar"],
             quests=decklist["quests"],
@@ -308,6 +312,7 @@ def test_a_moment_read_as_its_match_begins_has_the_first_game(carol, bob):
 
 
 def test_a_crowded_quest_shows_every_unit(client, carol, bob):
+    """Eight units at one quest (the position of the playmat's browser tests) are all drawn."""
     match = start_match(carol, bob)
     crowded_quest(match, units=8)
     client.force_login(carol)
