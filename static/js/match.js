@@ -286,6 +286,40 @@
     document.addEventListener(type, endPress);
   }
 
+  // A quest's units fan out when crowded, each card over the one before it (static/css/match.css);
+  // so many that one would show less than half its width are drawn smaller until each shows
+  // half (issue 33: no slivers, no hidden attack/defense badges). The row's width is what
+  // the board gives that quest. On a phone the row goes on in a second line instead.
+  const SHOWN = 0.52;
+  function fitUnits() {
+    const rows = [...document.querySelectorAll(".playmat .mat-units")];
+    for (const row of rows) {
+      row.style.removeProperty("--card-w");
+      row.style.removeProperty("--card-h");
+      row.classList.remove("mat-units--packed");
+    }
+    const fits = rows.map((row) => {
+      const style = getComputedStyle(row);
+      const cards = [...row.querySelectorAll(":scope > li > .mat-card")];
+      if (cards.length < 2 || style.flexWrap === "wrap") return null;
+      const widths = cards.map((card) => card.offsetWidth);
+      const fanned = widths.at(-1) + SHOWN * widths.slice(0, -1).reduce((a, b) => a + b, 0);
+      const room = row.clientWidth - parseFloat(style.columnGap) * (cards.length - 1);
+      const width = cards[0].querySelector(".mat-card__face").offsetWidth;
+      return room < fanned ? (width * room) / fanned : null;
+    });
+    rows.forEach((row, n) => {
+      if (fits[n] === null) return;
+      row.classList.add("mat-units--packed");
+      row.style.setProperty("--card-w", `${Math.floor(fits[n])}px`);
+      row.style.setProperty("--card-h", `${Math.floor(fits[n] * 1.4)}px`);
+    });
+  }
+  fitUnits();
+  window.addEventListener("resize", fitUnits);
+  document.addEventListener("htmx:wsAfterMessage", fitUnits);
+  document.addEventListener("htmx:afterSwap", fitUnits);
+
   // Animations: before the socket swaps the playmat, note each card's place and state; after
   // it, mark what changed: a card drawn into the hand, a card played, a card dealt damage, a
   // card exerted, and the counts that moved. The CSS runs each mark once.

@@ -15,11 +15,14 @@ from game.services.skirmish import skirmish_start
 from tests.browser.conftest import ARTIFACTS, confirm
 from tests.browser.test_journeys import log_in
 from tests.game.conftest import player_with_deck, start_match
-from tests.game.test_playmat import at_quest, play_until_main_phase
+from tests.game.test_playmat import at_quest, crowded_quest, play_until_main_phase
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"width": 1366, "height": 768}
+# The smallest window the playmat is made for, and the one of the report (issue 33).
+SMALL_DESKTOP = {"width": 1280, "height": 720}
+LAPTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
@@ -37,6 +40,15 @@ def game_in_progress(catalog):
         return match, actions
 
     return start
+
+
+@pytest.fixture
+def crowded_game(catalog):
+    """Carol (seat 0) in her Main Phase with eight units at her quest, seven cards in hand and
+    the power to play them (tests/game/test_playmat.py ``crowded_quest``)."""
+    carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+    match = start_match(carol, bob)
+    return match, crowded_quest(match, units=8)
 
 
 @pytest.fixture
@@ -116,6 +128,32 @@ def boxes(page, *selectors: str) -> list[tuple[str, dict]]:
         list(selectors),
     )
     return list(zip(selectors, found, strict=True))
+
+
+def inside(box: dict, viewport: dict) -> bool:
+    return (
+        box["top"] >= 0
+        and box["left"] >= 0
+        and box["bottom"] <= viewport["height"]
+        and box["right"] <= viewport["width"]
+    )
+
+
+def all_boxes(page, selector: str) -> list[dict]:
+    return page.evaluate(
+        "(selector) => [...document.querySelectorAll(selector)]"
+        ".map((element) => element.getBoundingClientRect().toJSON())",
+        selector,
+    )
+
+
+def overlap(one: dict, other: dict) -> bool:
+    return (
+        one["left"] < other["right"]
+        and other["left"] < one["right"]
+        and one["top"] < other["bottom"]
+        and other["top"] < one["bottom"]
+    )
 
 
 def scroll_size(page) -> dict:
@@ -386,3 +424,101 @@ def test_a_conceded_skirmish_ends_on_defeat_and_rematch_plays_it_again(catalog, 
     expect(page).to_have_url(re.compile(rf"/matches/{again.pk}/$"))
     expect(page.locator(".playmat")).to_be_visible()
     assert again.computer_level == "easy" and again.seats.get(seat=1).archetype == "sith"
+
+
+def test_the_game_screen_fits_1280x720_and_up_whole_hand_and_menus_inside(
+    crowded_game, open_playmat
+):
+    """Issue 33: at 1440x900 the open Menu made the page 1,013 px tall, below the window,
+    and the hand showed the tops of its cards. From 1280x720 up, at every card size, the
+    page does not scroll, every card of the hand is whole in the window, and every menu (the
+    Menu, its Settings… window, a card's actions) opens inside it."""
+    match, actions = crowded_game
+    card, plays = unit_with_quests(actions)
+    carol = match.seats.get(seat=0).player
+    page = open_playmat(match, viewport=SMALL_DESKTOP)
+
+    for card_size in ("small", "medium", "large"):
+        carol.preferences.card_size_playmat = card_size
+        carol.preferences.save()
+        load(page)
+        expect(page.locator(".playmat")).to_have_attribute("data-card-size", card_size)
+        for viewport in (SMALL_DESKTOP, LAPTOP):
+            page.set_viewport_size(viewport)
+            name = f"{card_size}-{viewport['width']}x{viewport['height']}"
+            page.screenshot(path=str(ARTIFACTS / f"playmat-crowded-{name}.png"))
+            assert scroll_size(page) == viewport, name
+            hand = all_boxes(page, ".mat-hand .mat-card")
+            assert len(hand) == 7
+            for box in hand:
+                assert inside(box, viewport), (name, box)
+            for part, box in boxes(page, ".prompt", ".mat-row--far", "#match-chat-input"):
+                assert inside(box, viewport), (name, part)
+
+            # The playmat Menu, and its Settings… window.
+            page.locator("[data-playmat-menu] summary").click()
+            expect(page.locator(".playmat-menu__items")).to_be_visible()
+            ((_, box),) = boxes(page, ".playmat-menu__items")
+            assert inside(box, viewport), (name, box)
+            assert scroll_size(page) == viewport, name
+            page.get_by_role("menuitem", name="Settings…").click()
+            settings = page.locator("#playmat-settings")
+            expect(settings).to_be_visible()
+            ((_, box),) = boxes(page, "#playmat-settings")
+            assert inside(box, viewport), (name, box)
+            settings.get_by_role("button", name="Close").click()
+            expect(settings).to_be_hidden()
+
+            # A unit of the hand double-clicked: the menu of its quests.
+            page.locator(f'.mat-hand .mat-card[data-card="{card}"]').dblclick()
+            menu = page.locator("#card-actions")
+            expect(menu.get_by_role("menuitem")).to_have_count(len(plays))
+            ((_, box),) = boxes(page, "#card-actions")
+            assert inside(box, viewport), (name, box)
+            page.keyboard.press("Escape")
+            expect(menu).to_be_hidden()
+
+
+# Each card of a selector, its face and its badges, measured at one moment.
+CARDS_FACES_BADGES = """(selector) => [...document.querySelectorAll(selector)].map((card) => {
+  const box = (element) => element.getBoundingClientRect().toJSON();
+  return [box(card), box(card.querySelector('.mat-card__face')),
+    [...card.querySelectorAll('.badge')].map(box)];
+})"""
+
+
+def test_eight_units_at_a_quest_stay_readable_and_their_badges_apart(crowded_game, open_playmat):
+    """Issue 33: with 7 to 9 units at a quest the cards became slivers and their attack and
+    defence badges collided. Each unit shows at least half its width, and no badge overlaps
+    a later card (which lies over it), from a phone to a laptop, at the default and the
+    largest card size (the smallest leaves more room)."""
+    match, _ = crowded_game
+    carol = match.seats.get(seat=0).player
+    page = open_playmat(match, viewport=SMALL_DESKTOP)
+    units = ".mat-quest--1 .mat-units--near"
+
+    for card_size in ("medium", "large"):
+        carol.preferences.card_size_playmat = card_size
+        carol.preferences.save()
+        load(page)
+        for viewport in (SMALL_DESKTOP, LAPTOP, PHONE):
+            page.set_viewport_size(viewport)
+            name = f"{card_size}-{viewport['width']}x{viewport['height']}"
+            page.evaluate(f"document.querySelector('{units}').scrollIntoView({{block: 'center'}})")
+            page.screenshot(path=str(ARTIFACTS / f"playmat-eight-units-{name}.png"))
+            measured = page.evaluate(CARDS_FACES_BADGES, f"{units} .mat-card")
+            assert len(measured) == 8
+            if viewport == PHONE:  # one column: the quests one above the other
+                ((_, first), (_, second)) = boxes(page, ".mat-quest--1", ".mat-quest--2")
+                assert second["top"] >= first["bottom"], name
+            cards, faces, badges = zip(*measured, strict=True)
+            assert all(badges), name
+            for n, (card, face) in enumerate(zip(cards, faces, strict=True)):
+                # Up to the next card of its line (a phone's page goes on in a second one).
+                after = [each for each in cards[n + 1 : n + 2] if each["top"] == card["top"]]
+                shown = (after[0]["left"] if after else card["right"]) - card["left"]
+                assert shown >= min(face["width"], face["height"]) / 2, (name, n, shown)
+                for badge in badges[n]:
+                    assert inside(badge, {"width": viewport["width"], "height": 10_000}), name
+                    for later in cards[n + 1 :]:
+                        assert not overlap(badge, later), (name, n, badge, later)

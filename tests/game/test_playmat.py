@@ -11,6 +11,7 @@ from django.urls import reverse
 from game import fragments
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
+from game.engine.positions import Placed, Position, SeatSetup, build
 from game.models import Game, MatchStatus
 from game.selectors import RECENT_ACTIONS, game_state, match_moment, match_screen
 from game.services.matches import (
@@ -49,6 +50,60 @@ def play_until_main_phase(match, players, *, seat=0, turn=3, play=lambda action:
         action = agent.choose(state, decision)
         game_act(match_id=match.pk, player=players[decision.seat], ply=game.applied, action=action)
     raise AssertionError("the game never reached such a Main Phase")
+
+
+def crowded_quest(match, *, units=8):
+    """The match's first game set up, through the position builder, as it stands in a long
+    game: Carol (seat 0) in her Main Phase of turn 9 with ``units`` units at her own quest
+    (index 0) and one at Bob's, Bob's four units facing hers, and seven cards in her hand (a
+    unit first) with the power to play them; her legal actions. Units are each seat's first
+    of each title in its decklist, every third one exerted and the second damaged; the cards
+    are the seats' own, so each has its face. (The game's log is emptied: not replayable.)"""
+    decklists = [seat.decklist for seat in match.seats.order_by("seat")]
+
+    def seat(decklist, *, mine, theirs, hand):
+        deck, placed, titles = list(decklist["deck"]), [], set()
+        for quest, count in ((0, mine), (1, theirs)):
+            for card in [card for card in deck if card["type"] == "unit"]:
+                if sum(each.quest == quest for each in placed) == count:
+                    break
+                if card["title"] in titles:
+                    continue
+                titles.add(card["title"])
+                deck.remove(card)
+                n = len(placed)
+                damage = 1 if n == 1 and (card.get("health") or 0) > 1 else 0
+                placed.append(Placed(card, quest=quest, exerted=n % 3 == 2, damage=damage))
+            assert sum(each.quest == quest for each in placed) == count, "too few units"
+        if hand:  # a unit first, which she may play at either quest
+            unit = next(card for card in deck if card["type"] == "unit")
+            deck.remove(unit)
+            deck.insert(0, unit)
+        return SeatSetup(
+            avatar=decklist["avatar"],
+            quests=decklist["quests"],
+            hand=deck[:hand],
+            playmat=tuple(placed),
+            deck=deck[hand:],
+            tokens=(2, 1),
+            power=12 if hand else None,
+        )
+
+    state = build(
+        Position(
+            seats=(
+                seat(decklists[0], mine=units, theirs=1, hand=7),
+                seat(decklists[1], mine=4, theirs=0, hand=0),
+            ),
+            first=0,
+            turn=9,
+        )
+    )
+    game = Game.objects.filter(match=match).latest("number")
+    game.state, game.state_applied, game.applied = engine.to_json(state), 0, 0
+    game.opening_events = []
+    game.save(update_fields=["state", "state_applied", "applied", "opening_events"])
+    return engine.legal_actions(state).actions
 
 
 def hand_cards(page: str) -> dict[int, str]:
@@ -254,3 +309,15 @@ def test_a_moment_read_as_its_match_begins_has_the_first_game(carol, bob):
     assert "match-screen" in fragments.match_screen_update(
         screen, replace_log=True, clear_error=False
     )
+
+
+def test_a_crowded_quest_shows_every_unit(client, carol, bob):
+    """Eight units at one quest (the position of the playmat's browser tests) are all drawn."""
+    match = start_match(carol, bob)
+    crowded_quest(match, units=8)
+    client.force_login(carol)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+
+    units = re.search(r'<ul class="mat-units mat-units--near"[^>]*>(.*?)</ul>', page, re.DOTALL)
+    assert units.group(1).count("<figure ") == 8
