@@ -68,7 +68,17 @@
     dialog.addEventListener(
       "close",
       () => {
-        if (dialog.returnValue === "yes") event.detail.issueRequest(true);
+        if (dialog.returnValue !== "yes") return;
+        const { elt, verb, path } = event.detail;
+        if (document.body.contains(elt)) {
+          event.detail.issueRequest(true);
+          return;
+        }
+        // The page redrew the element while the window was open (a match's socket redraws
+        // the playmat at every change): the same request, with the element's values, sent
+        // from the page (the redrawn twin would ask again).
+        const values = JSON.parse(elt.getAttribute("hx-vals") || "{}");
+        htmx.ajax(verb.toUpperCase(), path, { source: document.body, swap: "none", values });
       },
       { once: true },
     );

@@ -522,3 +522,25 @@ def test_eight_units_at_a_quest_stay_readable_and_their_badges_apart(crowded_gam
                     assert inside(badge, {"width": viewport["width"], "height": 10_000}), name
                     for later in cards[n + 1 :]:
                         assert not overlap(badge, later), (name, n, badge, later)
+
+
+def test_a_concession_confirmed_after_the_playmat_was_redrawn_still_concedes(
+    game_in_progress, open_playmat
+):
+    """The socket redraws the playmat, its Concede button included, at every change: the
+    confirmation window, open meanwhile, still sends the concession."""
+    match, _ = game_in_progress()
+    page = open_playmat(match)
+    page.locator("[data-playmat-menu] summary").click()
+    page.get_by_role("menuitem", name="Concede").click()
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+
+    # Bob offers a draw from his own page: Carol's playmat is redrawn under the window.
+    bobs = open_playmat(match, username="Bob")
+    bobs.locator("[data-playmat-menu] summary").click()
+    bobs.get_by_role("menuitem", name="Offer a draw").click()
+    expect(page.locator(".playmat-note--offer")).to_contain_text("Bob offers a draw")
+    confirm(page, "Concede")
+
+    expect(page.locator(".match-result").get_by_role("heading")).to_have_text("Defeat")
+    assert Match.objects.get(pk=match.pk).status == MatchStatus.FINISHED
