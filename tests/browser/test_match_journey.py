@@ -47,7 +47,9 @@ def open_as(browser, live_server, settings, catalog):
 
 
 def playmat_menu(page):
-    """The Playmat menu, opened as the rulebook says: right-click the open playmat."""
+    """The Playmat menu, opened as the rulebook says: right-click the open playmat (its script
+    listens once the page has loaded)."""
+    page.wait_for_load_state("load")
     page.locator(".phase-meter").click(button="right")
     menu = page.locator("[data-playmat-menu] [role=menu]")
     expect(menu).to_be_visible()

@@ -126,6 +126,9 @@ def test_players_join_play_a_round_drop_and_read_the_standings(open_as):
 
     # The loser concedes: the round is over, the next begins (the bye's player against the
     # winner), and both are taken to the new match.
+    # Its script listens for the right-click once the page has loaded (a busy machine shows
+    # the server's page before it).
+    pages[loser].wait_for_load_state("load")
     pages[loser].locator(".phase-meter").click(button="right")
     pages[loser].locator("[data-playmat-menu] [role=menu]").get_by_role(
         "menuitem", name="Concede"
