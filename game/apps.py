@@ -8,7 +8,8 @@ class GameConfig(AppConfig):
     def ready(self):
         from game.commands import register_match_commands
         from game.menu import register_match_menu_entries
-        from game.selectors import MATCH_LOBBIES, casual_panel
+        from game.selectors import MATCH_LOBBIES, casual_panel, play_panel
+        from tcgsite.lobbies.places import Lobby
         from tcgsite.lobbies.registry import LobbyPanel, register_lobby_panel
 
         # Rulebook, Guilds, "Guild-Only Matches": matches are created "in the Casual Lobby and
@@ -19,5 +20,7 @@ class GameConfig(AppConfig):
                     f"{lobby}_matches", lobby, casual_panel, windows="game/_match_dialog.html"
                 )
             )
+        # The Main Lobby's Play entry (the Tutorials, Skirmish and Casual).
+        register_lobby_panel(LobbyPanel("play", Lobby.MAIN, play_panel))
         register_match_menu_entries()
         register_match_commands()

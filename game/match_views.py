@@ -228,7 +228,7 @@ def playmat_settings(request, match_id):
 @require_POST
 def match_ready(request, match_id):
     ready = request.POST.get("ready") != "0"
-    return _act(request, services.match_ready, match_id=match_id, ready=ready)
+    return playmat_button(request, services.match_ready, match_id=match_id, ready=ready)
 
 
 @login_required
@@ -245,7 +245,7 @@ def match_leave(request, match_id):
 @login_required
 @require_POST
 def match_concede(request, match_id):
-    return _act(request, services.match_concede, match_id=match_id)
+    return playmat_button(request, services.match_concede, match_id=match_id)
 
 
 @login_required
@@ -253,7 +253,9 @@ def match_concede(request, match_id):
 def match_first_choose(request, match_id):
     """Between two games, the loser of the last chooses who goes first in the next."""
     go_first = request.POST.get("first") == "me"
-    return _act(request, services.match_first_choose, match_id=match_id, go_first=go_first)
+    return playmat_button(
+        request, services.match_first_choose, match_id=match_id, go_first=go_first
+    )
 
 
 @login_required
@@ -261,20 +263,20 @@ def match_first_choose(request, match_id):
 def match_offer(request, match_id):
     """Offer a draw or to adjourn (the Playmat menu)."""
     offer = request.POST.get("offer", "")[:20]
-    return _act(request, offers.match_offer, match_id=match_id, offer=offer)
+    return playmat_button(request, offers.match_offer, match_id=match_id, offer=offer)
 
 
 @login_required
 @require_POST
 def match_offer_answer(request, match_id):
     accept = request.POST.get("accept") == "1"
-    return _act(request, offers.match_offer_answer, match_id=match_id, accept=accept)
+    return playmat_button(request, offers.match_offer_answer, match_id=match_id, accept=accept)
 
 
 @login_required
 @require_POST
 def match_offer_withdraw(request, match_id):
-    return _act(request, offers.match_offer_withdraw, match_id=match_id)
+    return playmat_button(request, offers.match_offer_withdraw, match_id=match_id)
 
 
 @login_required
@@ -282,7 +284,7 @@ def match_offer_withdraw(request, match_id):
 def match_claim(request, match_id):
     """The player who stayed claims the win, or adjourns, after the opponent's absence."""
     adjourn = request.POST.get("adjourn") == "1"
-    return _act(request, offers.match_claim, match_id=match_id, adjourn=adjourn)
+    return playmat_button(request, offers.match_claim, match_id=match_id, adjourn=adjourn)
 
 
 @login_required
@@ -338,7 +340,7 @@ def _window_refused(request, message: str):
     return redirect("lobbies:lobby", _lobby_of(request))
 
 
-def _act(request, service, **arguments):
+def playmat_button(request, service, **arguments):
     """A button of the match page: the page changes through its socket."""
     match_id = arguments["match_id"]
     try:

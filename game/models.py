@@ -135,6 +135,10 @@ class Match(models.Model):
     event = models.BooleanField(default=False)
     # A Skirmish: the level its computer opponent plays at; blank for a match of two people.
     computer_level = models.CharField(max_length=6, choices=ComputerLevel.choices, blank=True)
+    # A tutorial's match (game.tutorials): the tutorial's slug, and how many of its dialogs
+    # the player has read.
+    tutorial = models.CharField(max_length=40, blank=True)
+    dialogs_read = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]
@@ -223,6 +227,9 @@ class Game(models.Model):
     # handing it off never plays (a management command's ends first) is found and played by
     # the periodic sweep, whatever process started the game.
     computer_due = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The tutorial whose position the game began from (game.tutorials), instead of a shuffle
+    # of the decklists; blank for a game set up by the rules.
+    position = models.CharField(max_length=40, blank=True)
 
     class Meta:
         ordering = ["match", "number"]
@@ -308,3 +315,24 @@ class QuickJoinSettings(models.Model):
 
     def __str__(self):
         return f"Quick Join settings of {self.player}"
+
+
+class TutorialProgress(models.Model):
+    """A tutorial a player has won (rulebook, "Tutorials"), once; the map shows it done."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tutorials_done"
+    )
+    tutorial = models.CharField(max_length=40)
+    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True)
+    completed = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "completed"]
+        verbose_name_plural = "tutorial progress"
+        constraints = [
+            models.UniqueConstraint(fields=["player", "tutorial"], name="tutorial_done_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} completed the tutorial {self.tutorial}"

@@ -39,7 +39,10 @@ from game.models import (
     MatchSeat,
     MatchStatus,
     QuickJoinSettings,
+    TutorialProgress,
 )
+from game.tutorials import PLAYER as TUTORIAL_PLAYER
+from game.tutorials import TUTORIALS, Dialog, Tutorial, tutorial_named
 from guilds.models import Guild
 from guilds.selectors import guild_id_of, guild_of
 from tcgsite.accounts.models import CardSize, Preferences, User
@@ -121,6 +124,32 @@ def starter_decklist_of(archetype: str) -> dict:
 def starter_decklists_all() -> dict[str, dict]:
     """Every starter deck of the first set, by archetype."""
     return dict(_first_set_starter_decklists())
+
+
+def tutorial_cards() -> dict[str, dict]:
+    """The printed fields of every card of the first set, by title: what the tutorials'
+    positions are made of."""
+    return dict(_first_set_cards())
+
+
+@functools.cache
+def _first_set_cards() -> dict[str, dict]:
+    return {card["title"]: card_definition(card) for card in load_set(set_files()[0])["cards"]}
+
+
+def game_beginning(game: Game, events: list[dict] | None = None) -> State:
+    """The state ``game`` began from, the setup's events added to ``events``: its tutorial's
+    position, or its decklists dealt by its seed."""
+    if game.position:
+        return tutorial_of(game.position).beginning(tutorial_cards(), game.seed)
+    return engine.new_game(game.decklists, game.seed, events, first=game.first_seat)
+
+
+def tutorial_of(slug: str) -> Tutorial:
+    tutorial = tutorial_named(slug)
+    if tutorial is None:
+        raise ValueError(f"there is no tutorial {slug!r}")
+    return tutorial
 
 
 @functools.cache
@@ -228,6 +257,17 @@ def casual_panel(viewer: User) -> str:
     )
 
 
+def play_panel(viewer: User) -> str:
+    """The Main Lobby's Play entry: the Tutorials first for a player who has not won them all,
+    then Skirmish and the Casual Lobby."""
+    places = tutorials_map(player=viewer)
+    completed = sum(place.completed for place in places)
+    return render_to_string(
+        "game/_play_panel.html",
+        {"completed": completed, "tutorials": len(places), "learning": completed < len(places)},
+    )
+
+
 def player_decks(*, player: User) -> list[tuple[Deck, bool]]:
     """The player's decks with whether each is valid in the Standard format, the deck used
     last first (rulebook: "The Deck Selection defaults to the last deck you used")."""
@@ -301,6 +341,32 @@ class MatchScreen:
     score: list[dict] = field(default_factory=list)
     # Between two games: {"number": the next game's, "chooser": name, "mine": bool, "ms"}.
     between_games: dict | None = None
+    # A tutorial's dialog for its player to read now: {"index", "dialog"}.
+    tutorial_dialog: dict | None = None
+
+    @property
+    def tutorial(self) -> Tutorial | None:
+        return tutorial_named(self.match.tutorial) if self.match.tutorial else None
+
+    @property
+    def tutorial_next(self) -> Tutorial | None:
+        """After a tutorial its player won, the first other one they have not won yet."""
+        mine = next((each for each in self.seats if each.seat == self.seat), None)
+        if self.tutorial is None or mine is None:
+            return None
+        done = set(
+            TutorialProgress.objects.filter(player_id=mine.player_id).values_list(
+                "tutorial", flat=True
+            )
+        )
+        return next(
+            (each for each in TUTORIALS if each.slug not in done | {self.match.tutorial}), None
+        )
+
+    @property
+    def tutorial_dialogs_read(self) -> list[Dialog]:
+        tutorial = self.tutorial
+        return list(tutorial.dialogs[: self.match.dialogs_read]) if tutorial else []
 
     @property
     def launching(self) -> bool:
@@ -328,7 +394,12 @@ class MatchScreen:
     @property
     def rematch(self) -> bool:
         """A finished Skirmish its player may play again, same opponent and level."""
-        return self.outcome is not None and bool(self.match.computer_level) and self.seat == 0
+        return (
+            self.outcome is not None
+            and bool(self.match.computer_level)
+            and not self.match.tutorial
+            and self.seat == 0
+        )
 
     @property
     def place(self) -> str:
@@ -431,8 +502,7 @@ def game_state_at(game: Game, *, applied: int) -> State:
     if stored["state_applied"] <= applied:
         state, since = engine.from_json(stored["state"]), stored["state_applied"]
     else:
-        decklists = Game.objects.values_list("decklists", flat=True).get(pk=game.pk)
-        state, since = engine.new_game(decklists, game.seed, first=game.first_seat), 0
+        state, since = game_beginning(game), 0
     return _log_replayed(game, state, since=since, until=applied)
 
 
@@ -441,6 +511,12 @@ def game_state(game: Game) -> State:
     of its log since replayed."""
     state = engine.from_json(game.state)
     return _log_replayed(game, state, since=game.state_applied, until=game.applied)
+
+
+def _replayed(state: State, actions: Iterable[dict]) -> State:
+    for action in actions:
+        engine.apply(state, action)
+    return state
 
 
 def _log_replayed(game: Game, state: State, *, since: int, until: int) -> State:
@@ -559,7 +635,45 @@ def match_screen(
     for player in (screen.board["me"], screen.board["opponent"]):
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
     screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
+    if match.tutorial and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
+        screen.tutorial_dialog = _tutorial_dialog(match, state)
     return screen
+
+
+def _tutorial_dialog(match: Match, state: State) -> dict | None:
+    """The tutorial's dialog to show its player now: its index and the dialog."""
+    index = tutorial_of(match.tutorial).dialog_due(state, match.dialogs_read)
+    if index is None:
+        return None
+    return {"index": index, "dialog": tutorial_of(match.tutorial).dialogs[index]}
+
+
+@dataclass(frozen=True)
+class TutorialPlace:
+    """A tutorial on the map (rulebook, "Tutorials"), and whether the player has won it."""
+
+    tutorial: Tutorial
+    completed: bool
+
+
+def tutorials_map(*, player: User) -> list[TutorialPlace]:
+    completed = set(
+        TutorialProgress.objects.filter(player=player).values_list("tutorial", flat=True)
+    )
+    return [TutorialPlace(tutorial, tutorial.slug in completed) for tutorial in TUTORIALS]
+
+
+def tutorial_dialogs_read(*, match_id: int, viewer: User) -> list[Dialog]:
+    """The dialogs of the match ``match_id`` that ``viewer`` has read (rulebook, "Review
+    Dialogs"): a tutorial's, for its player; none in a game without dialogs.
+    ``NotAllowedToWatch`` for a match they do not play."""
+    match = Match.objects.filter(pk=match_id).first()
+    seat = match and match.seats.filter(player=viewer).first()
+    if seat is None:
+        raise NotAllowedToWatch("There is no such match of yours.")
+    if not match.tutorial or seat.seat != TUTORIAL_PLAYER:
+        return []
+    return list(tutorial_of(match.tutorial).dialogs[: match.dialogs_read])
 
 
 def _attendance(screen: MatchScreen) -> None:
@@ -912,7 +1026,7 @@ def match_replay(
     for each in seats:
         faces.update(each.faces)
     events: list[dict] = []
-    state = engine.new_game(game.decklists, game.seed, events, first=game.first_seat)
+    state = game_beginning(game, events)
     for action in actions[:step]:
         events += engine.apply(state, action)
     titles = engine.card_titles(state)
@@ -925,11 +1039,7 @@ def match_replay(
     if board["result"]:
         lines.append(f"* {result}.")
     # The check of the whole log reuses the step's state when the step is the last one.
-    replayed = (
-        state
-        if step >= len(actions)
-        else engine.replay(game.decklists, game.seed, actions, first=game.first_seat)
-    )
+    replayed = state if step >= len(actions) else _replayed(game_beginning(game), actions)
     screen = MatchScreen(match=match, seats=seats, seat=seat, game=game, board=board)
     screen.log = [fragments.game_line(line) for line in lines if line]
     screen.replay = {
@@ -992,10 +1102,17 @@ class PastMatch:
     skirmish: str = ""
 
 
+def _computer_match_kind(match: Match) -> str:
+    """A Skirmish's level ("Hard"); blank for a tutorial, or a match of two people."""
+    if match.tutorial or not match.computer_level:
+        return ""
+    return match.get_computer_level_display()
+
+
 def skirmish_record(*, player: User) -> dict[str, int]:
     """The player's finished Skirmishes: how many won and lost."""
     finished = Match.objects.filter(
-        seats__player=player, status=MatchStatus.FINISHED, computer_level__gt=""
+        seats__player=player, status=MatchStatus.FINISHED, computer_level__gt="", tutorial=""
     )
     won = finished.filter(winner=player).count()
     return {"won": won, "lost": finished.exclude(winner=None).count() - won}
@@ -1040,7 +1157,7 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
                 result=result,
                 score=f"{won}–{lost}",
                 actions=match.action_count,
-                skirmish=match.get_computer_level_display() if match.computer_level else "",
+                skirmish=_computer_match_kind(match),
             )
         )
     return history

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from game import match_views, views
+from game import match_views, tutorial_views, views
 
 app_name = "game"
 
@@ -8,6 +8,16 @@ urlpatterns = [
     path("game/test-draw/", views.test_draw, name="test_draw"),
     path("casual/create/", match_views.match_create, name="match_create"),
     path("skirmish/", match_views.skirmish_page, name="skirmish"),
+    path("tutorials/", tutorial_views.tutorials_page, name="tutorials"),
+    path("tutorials/start/", tutorial_views.tutorial_start_view, name="tutorial_start"),
+    path(
+        "matches/<int:match_id>/dialogs/read/",
+        tutorial_views.tutorial_dialog_read_view,
+        name="tutorial_dialog_read",
+    ),
+    path(
+        "matches/<int:match_id>/dialogs/", tutorial_views.tutorial_dialogs, name="tutorial_dialogs"
+    ),
     path(
         "skirmish/<int:match_id>/rematch/",
         match_views.skirmish_rematch,

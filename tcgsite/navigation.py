@@ -35,6 +35,7 @@ SECTIONS = (
         "Play",
         "\u2694",
         (
+            NavEntry("Tutorials", "game:tutorials"),
             NavEntry("Casual", "lobbies:lobby", ("casual",)),
             NavEntry("Skirmish", "game:skirmish"),
             NavEntry("Tournaments", "lobbies:lobby", ("tournaments",)),

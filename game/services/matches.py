@@ -34,6 +34,7 @@ from game.models import (
     MatchStatus,
     MatchStructure,
     QuickJoinSettings,
+    TutorialProgress,
 )
 from game.selectors import (
     MATCH_LOBBIES,
@@ -44,6 +45,7 @@ from game.selectors import (
     deck_decklist,
     deck_faces,
     elapsed_ms,
+    game_beginning,
     game_state,
     guild_only_refusal,
     match_unjoinable,
@@ -54,6 +56,7 @@ from game.selectors import (
     quick_join_settings,
     seed_commitment,
     side_of,
+    tutorial_of,
 )
 from game.services.decision_sql import (
     commit_unflushed,
@@ -65,6 +68,7 @@ from game.services.decision_sql import (
     row_match,
 )
 from game.signals import match_finished_on_commit
+from game.tutorials import PLAYER as TUTORIAL_PLAYER
 from guilds.selectors import guild_id_of, guild_member_ids
 from tcgsite.accounts.models import User
 from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
@@ -92,6 +96,8 @@ GAME_START_FIELDS = ("decklists", "opening_events")
 # stored with every action): writing the whole state (34 KB) with each action cost more than
 # replaying a few actions where no process holds it live (game.live_states).
 SNAPSHOT_ACTIONS = 20
+# How a tutorial's game is won when its goal is reached (game.selectors.game_result).
+TUTORIAL_WON = "the tutorial's goal is reached"
 
 
 class MatchError(UserError):
@@ -475,19 +481,25 @@ def _state_store(
     clock and, if a computer decides, its turn. The match's ``seats``, when the caller holds
     them, follow the clocks."""
     fields = ["applied"]
-    if state.winner is not None or game.applied - game.state_applied >= SNAPSHOT_ACTIONS:
+    goal_reached = bool(match.tutorial) and tutorial_of(match.tutorial).goal_reached(state)
+    ends = state.winner is not None or goal_reached
+    if ends or game.applied - game.state_applied >= SNAPSHOT_ACTIONS:
         game.state, game.state_applied = engine.to_json(state), game.applied
         fields += ["state", "state_applied"]
     if state.winner is not None:
         game.winner_seat = state.winner
         game.win_reason = WIN_REASONS.get(state.win_reason or "", state.win_reason or "")
+    elif goal_reached:
+        # The tutorial's victory condition ends its game before the rules would.
+        game.winner_seat, game.win_reason = TUTORIAL_PLAYER, TUTORIAL_WON
+    if ends:
         game.ended = timezone.now()
         fields += ["winner_seat", "win_reason", "ended"]
     if match.computer_level:
-        game.computer_due = _computer_due(match, state)
+        game.computer_due = None if ends else _computer_due(match, state)
         fields.append("computer_due")
     log_and_game_save(logged, game, fields)
-    if state.winner is not None:
+    if ends:
         finish_game(match, game)
     else:
         clock_switch(match, engine.legal_actions(state).seat, seats=seats)
@@ -871,28 +883,26 @@ def _next_game(match: Match, first: int | None) -> None:
 
 
 def _game_start(match: Match, *, first: int | None = None) -> Game:
-    number = match.games.count() + 1
-    decklists = [seat.decklist for seat in match.seats.order_by("seat")]
     seed = secrets.randbits(63)
     salt = secrets.token_hex(16)
-    opening_events: list[dict] = []
-    try:
-        state = engine.new_game(decklists, seed, opening_events, first=first)
-    except InvalidDecklist as error:
-        raise MatchError(f"A deck cannot be played: {error}") from error
-    clock_switch(match, engine.legal_actions(state).seat)
-    game = Game.objects.create(
+    game = Game(
         match=match,
-        number=number,
+        number=match.games.count() + 1,
         seed=seed,
         seed_salt=salt,
         seed_hash=seed_commitment(seed, salt),
-        decklists=decklists,
+        decklists=[seat.decklist for seat in match.seats.order_by("seat")],
         first_seat=first,
-        state=engine.to_json(state),
-        opening_events=opening_events,
-        computer_due=_computer_due(match, state),
+        position=match.tutorial,
     )
+    try:
+        state = game_beginning(game, game.opening_events)
+    except InvalidDecklist as error:
+        raise MatchError(f"A deck cannot be played: {error}") from error
+    clock_switch(match, engine.legal_actions(state).seat)
+    game.state = engine.to_json(state)
+    game.computer_due = _computer_due(match, state)
+    game.save()
     _computer_turn(match, game)
     return game
 
@@ -912,6 +922,11 @@ def finish_game(match: Match, game: Game) -> None:
             match.winner = match.seats.get(seat=seat).player
             match.end_reason = game.win_reason
             match.save(update_fields=["status", "ended", "winner", "end_reason"])
+            if match.tutorial and seat == TUTORIAL_PLAYER:
+                TutorialProgress.objects.bulk_create(
+                    [TutorialProgress(player=match.winner, tutorial=match.tutorial, match=match)],
+                    ignore_conflicts=True,
+                )
             clock_switch(match, None)
             match_finished_on_commit(match.pk)
             return

@@ -367,4 +367,33 @@
     }
     before = null;
   });
+
+  // A tutorial's dialog stands beside the part of the playmat it speaks of (its
+  // data-points-at), which glows; below it where there is room, else above, always inside the
+  // window.
+  const GAP = 12;
+  function placeTutorialDialog() {
+    for (const old of document.querySelectorAll(".tutorial-target")) old.classList.remove("tutorial-target");
+    const dialog = document.querySelector(".tutorial-dialog[data-points-at]");
+    if (!dialog) return;
+    const target = document.querySelector(dialog.dataset.pointsAt);
+    dialog.classList.add("is-placed");
+    if (!target) return;
+    target.classList.add("tutorial-target");
+    const aim = target.getBoundingClientRect();
+    const box = dialog.getBoundingClientRect();
+    const below = aim.bottom + GAP + box.height <= window.innerHeight;
+    const above = aim.top - GAP - box.height >= 0;
+    let top;
+    if (below) top = aim.bottom + GAP;
+    else if (above) top = aim.top - GAP - box.height;
+    else top = Math.max(GAP, Math.min(window.innerHeight - box.height - GAP, aim.top));
+    const left = Math.max(GAP, Math.min(window.innerWidth - box.width - GAP, aim.left));
+    dialog.style.top = `${Math.round(top)}px`;
+    dialog.style.left = `${Math.round(left)}px`;
+    dialog.dataset.side = below ? "below" : above ? "above" : "beside";
+  }
+  document.addEventListener("DOMContentLoaded", placeTutorialDialog);
+  document.addEventListener("htmx:wsAfterMessage", placeTutorialDialog);
+  window.addEventListener("resize", placeTutorialDialog);
 })();

@@ -22,12 +22,16 @@
     if (menuWasOpen && menu) menu.open = true;
   });
 
-  // Settings (the Game/Playmat preferences) open in a window outside the redrawn screen.
+  // Settings (the Game/Playmat preferences), a tutorial's victory conditions and its Review
+  // Dialogs open in windows outside the redrawn screen.
   document.addEventListener("click", (event) => {
-    const dialog = document.getElementById("playmat-settings");
-    if (!dialog) return;
-    if (event.target.closest?.("[data-opens-playmat-settings]")) dialog.showModal();
-    else if (event.target.closest?.("#playmat-settings [data-close-dialog]")) dialog.close();
+    const opener = event.target.closest?.("[data-opens-playmat-settings], [data-opens-dialog]");
+    if (opener) {
+      const id = opener.dataset.opensDialog || "playmat-settings";
+      document.getElementById(id)?.showModal();
+      return;
+    }
+    event.target.closest?.(".match-dialog [data-close-dialog]")?.closest("dialog").close();
   });
 
   document.addEventListener("click", (event) => {

@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.views.decorators.http import require_POST
 
 from tcgsite.accounts import services as accounts
@@ -10,9 +11,14 @@ from tcgsite.accounts.selectors import player_by_name
 from tcgsite.lobbies import selectors
 from tcgsite.lobbies.places import Lobby
 from tcgsite.lobbies.registry import lobby_panels, menu_entries
+from tcgsite.lobbies.tips import Tip
 
 MAIN_SCREEN_TIPS = (
-    "New here? Buy a starter deck in the Store, then open it in your Collection.",
+    Tip(
+        "New here? Play the Tutorials: short guided games that teach you how to win.",
+        link=("Open the Tutorials", reverse_lazy("game:tutorials")),
+    ),
+    "Then buy a starter deck in the Store, and open it in your Collection.",
     "The Navigator on the left takes you everywhere: hover an icon to see where it leads.",
     "Cards opens the card browser: filter by type, archetype or keyword, or search the text.",
     "Filters live in the address bar, so you can share a search with a friend.",
@@ -41,6 +47,7 @@ def main_lobby(request):
             "tips": MAIN_SCREEN_TIPS,
             "tips_screen": TipScreen.MAIN,
             "show_tips": not preferences.hides_tips_on(TipScreen.MAIN),
+            "panels": [panel.render(request.user) for panel in lobby_panels(Lobby.MAIN)],
         },
     )
 

@@ -1,0 +1,117 @@
+"""A newcomer's first game (rulebook, "Tutorials"): signed up, they find the Tutorials from the
+Main Lobby's Play entry, choose one on the map, read its dialogs beside the parts of the
+playmat they speak of, see its victory conditions behind the opponent avatar's Info button,
+win it through the playmat, and find their progress kept on the map and in the lobby."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from game.models import TutorialProgress
+from tests.factories import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SMALL_DESKTOP = {"width": 1280, "height": 720}
+
+
+def inside_window(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+        and box["y"] + box["height"] <= size["height"]
+    )
+
+
+def play_from_the_prompt(page, selector: str) -> None:
+    """Click the Prompt's button ``selector`` and wait for the socket to show the next
+    decision (the Prompt's ply moves on)."""
+    ply = page.locator(".prompt").get_attribute("data-ply")
+    page.locator(f".prompt__actions {selector}").first.click()
+    expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
+
+
+def test_a_newcomer_finds_plays_and_completes_a_tutorial(page, screenshot, catalog):
+    page.set_viewport_size(SMALL_DESKTOP)
+    page.goto("/accounts/signup/")
+    page.get_by_label("Username").fill("Nell")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+
+    # The Main Lobby's Play entry leads a new player to the Tutorials first; so do the tips.
+    play = page.locator("#play-panel")
+    expect(play.locator(".play-choice--first")).to_contain_text("Tutorials")
+    expect(play).to_contain_text("0 of 6 completed")
+    expect(page.locator(".tips").get_by_role("link", name="Open the Tutorials")).to_be_visible()
+    screenshot("tutorials-main-lobby")
+    play.get_by_role("link", name=re.compile("^Tutorials")).click()
+
+    # The map: a world per tutorial; choosing one shows what it teaches and its Play button.
+    expect(page.get_by_role("heading", name="Tutorials", exact=True)).to_be_visible()
+    expect(page.locator(".tutorial-map__world")).to_have_count(6)
+    screenshot("tutorials-map")
+    page.locator(".tutorial-map__world").first.click()
+    chosen = page.locator("#tutorial-power-and-cards")
+    expect(chosen).to_contain_text("Have a unit at a quest, an item and an ability")
+    chosen.get_by_role("button", name="Play").click()
+
+    # The playmat: the first dialog stands beside the avatar it speaks of, which glows.
+    expect(page.locator(".playmat")).to_be_visible()
+    dialog = page.locator(".tutorial-dialog")
+    expect(dialog).to_contain_text("Your avatar and your power")
+    expect(page.locator('[data-zone="avatar-0"]')).to_have_class(re.compile("tutorial-target"))
+    expect(dialog).to_have_class(re.compile("is-placed"))
+    assert inside_window(page, ".tutorial-dialog")
+    screenshot("tutorials-first-dialog")
+    dialog.get_by_role("button", name="Got it").click()
+    expect(dialog).to_contain_text("Your hand")
+    expect(page.locator('[data-zone="hand"]')).to_have_class(re.compile("tutorial-target"))
+
+    # The opponent avatar's Info button shows the victory conditions.
+    page.locator(".mat-avatar__info").click()
+    conditions = page.locator("#victory-conditions")
+    expect(conditions).to_be_visible()
+    expect(conditions).to_contain_text("Have a unit at a quest, an item and an ability")
+    conditions.get_by_role("button", name="Close").click()
+    expect(conditions).to_be_hidden()
+
+    # Review Dialogs, from the playmat's menu, lists the dialogs read so far.
+    page.locator("[data-playmat-menu] summary").click()
+    page.get_by_role("menuitem", name="Review Dialogs…").click()
+    review = page.locator("#review-dialogs")
+    expect(review).to_contain_text("Your avatar and your power")
+    expect(review).not_to_contain_text("Items and abilities")
+    review.get_by_role("button", name="Close").click()
+
+    # The lesson, played through the playmat: a unit to a quest, then the item and the ability.
+    dialog.get_by_role("button", name="Got it").click()
+    expect(dialog).to_have_count(0)
+    play_from_the_prompt(page, 'button[data-action-kind="play"][data-action-quest]')
+    expect(dialog).to_contain_text("Items and abilities")
+    expect(page.locator('[data-zone="items-0"]')).to_have_class(re.compile("tutorial-target"))
+    dialog.get_by_role("button", name="Got it").click()
+    expect(dialog).to_have_count(0)
+    play_from_the_prompt(page, 'button[data-action-kind="play"]:not([data-action-quest])')
+    page.locator(
+        '.prompt__actions button[data-action-kind="play"]:not([data-action-quest])'
+    ).first.click()
+
+    result = page.locator(".match-result")
+    expect(result.get_by_role("heading", name="Tutorial complete")).to_be_visible()
+    expect(result).to_contain_text("the tutorial's goal is reached")
+    screenshot("tutorials-complete")
+    assert TutorialProgress.objects.filter(player__username="Nell").count() == 1
+
+    # The progress is kept: on the map, and in the Main Lobby.
+    result.get_by_role("link", name="Tutorials map").click()
+    expect(page.locator(".tutorial-progress")).to_contain_text("1 of 6")
+    expect(page.locator("#tutorial-power-and-cards")).to_contain_text("Completed")
+    expect(page.locator(".tutorial-map__world--done")).to_have_count(1)
+    page.goto("/")
+    expect(page.locator("#play-panel")).to_contain_text("1 of 6 completed")
