@@ -301,6 +301,9 @@ class MatchScreen:
     score: list[dict] = field(default_factory=list)
     # Between two games: {"number": the next game's, "chooser": name, "mine": bool, "ms"}.
     between_games: dict | None = None
+    # The tactic played since the screen last shown, shown oversized: {"id", "title",
+    # "face", "player"} (``_tactic_shown``).
+    tactic: dict | None = None
 
     @property
     def launching(self) -> bool:
@@ -558,8 +561,25 @@ def match_screen(
     screen.board["card_size"] = card_size or playmat_card_size(viewer=viewer)
     for player in (screen.board["me"], screen.board["opponent"]):
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
-    screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
+    screen.log, screen.logged, news = _log(moment, seat, names, titles, logged, viewer)
+    screen.tactic = _tactic_shown(news, names, titles, faces)
     return screen
+
+
+def _tactic_shown(events: list[dict], names, titles, faces) -> dict | None:
+    """The tactic played last among ``events`` (the game's news for a screen), which the
+    playmat shows oversized (rulebook, "Tactics": "You'll see an oversized version of any
+    tactic that's played appear on the screen")."""
+    played = [event for event in events if event["type"] == "tactic_played"]
+    if not played:
+        return None
+    card = played[-1]["card"]
+    return {
+        "id": card,
+        "title": titles[card],
+        "face": faces.get(titles[card]),
+        "player": names[played[-1]["seat"]],
+    }
 
 
 def _attendance(screen: MatchScreen) -> None:
@@ -844,9 +864,11 @@ def playmat_card_size(*, viewer: User) -> str:
 
 
 def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | None, viewer: User):
-    """The Chat Log's lines (HTML) after ``logged`` and the point they reach. A first look,
-    or a new game, gets the game's messages from its opening, with the match's player chat
-    among them in time order; later, only the game messages since (chat arrives live)."""
+    """The Chat Log's lines (HTML) after ``logged``, the point they reach, and the game's
+    events that are news to a screen shown at ``logged`` (none on a first look or a new game,
+    which read the log from the opening). A first look, or a new game, gets the game's
+    messages from its opening, with the match's player chat among them in time order; later,
+    only the game messages since (chat arrives live)."""
     game = moment.game
     number, applied = logged or (0, 0)
     full = logged is None or number != game.number
@@ -859,6 +881,7 @@ def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | Non
         actions = actions.values_list("number", "created", "events")
     for _, created, events in actions:
         timed_events += [(created, event) for event in events]
+    news = [] if full else [event for _, event in timed_events]
     lines = []
     for at, event in timed_events:
         if text := engine.render(event, seat, names, titles):
@@ -866,7 +889,7 @@ def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | Non
     if full:
         lines += _chat_lines(moment.match, viewer, since=None)
         lines.sort(key=lambda line: line[0])
-    return [html for _, html in lines], (game.number, game.applied)
+    return [html for _, html in lines], (game.number, game.applied), news
 
 
 class NoReplay(UserError):
