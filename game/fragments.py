@@ -185,7 +185,11 @@ def _mat_card(
     )
     if face:
         picture = format_html(
-            '<img src="{}?size=small" alt="{}" draggable="false">', _face_url(face), title
+            '<img src="{}?size=small" alt="{}" width="{}" height="{}" draggable="false">',
+            _face_url(face),
+            title,
+            FACE_SIZES["small"].width,
+            FACE_SIZES["small"].height,
         )
     else:
         picture = format_html(
