@@ -17,6 +17,7 @@ from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
 from tests.game.test_playmat import at_quest, crowded_quest, play_until_main_phase
+from tests.game.test_prompt_words import SABOTEUR, saboteur_in_hand
 from tests.game.test_tactic_shown import raid_with_a_tactic_in_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -589,3 +590,28 @@ def test_a_tactic_played_is_shown_oversized_to_everyone_without_blocking_the_pla
     expect(bob_page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
     carol_page.keyboard.press("Escape")
     expect(carol_page.locator(".tactic-shown")).to_be_hidden()
+
+
+def test_a_you_may_prompt_says_what_it_does_and_use_it_does_it(catalog, open_playmat):
+    """The Prompt of a "you may" names the effect, and its buttons read "Use it" and "Don't
+    use it" (issue 33, point 7)."""
+    carol, bob = player_with_deck("Carol", "rebel"), player_with_deck("Bob", "jedi")
+    match = start_match(carol, bob)
+    saboteur_in_hand(match)
+    page = open_playmat(match, "Carol", viewport=LAPTOP)
+    phone = open_playmat(match, "Carol", viewport=PHONE)
+
+    page.locator('.prompt__actions [data-action-kind="play"]').first.click()
+
+    asked = f"{SABOTEUR}: destroy an opposing item that costs 1 or less? (optional)"
+    for each in (page, phone):
+        expect(each.locator(".prompt__text")).to_have_text(asked)
+        expect(each.locator(".prompt__actions button:visible")).to_have_text(
+            ["Use it", "Don't use it"]
+        )
+    page.screenshot(path=str(ARTIFACTS / "playmat-optional-effect-1440x900.png"))
+    phone.screenshot(path=str(ARTIFACTS / "playmat-optional-effect-phone.png"))
+    page.get_by_role("button", name="Use it", exact=True).click()
+    expect(page.locator(".prompt__text")).not_to_have_text(asked)
+    expect(page.locator("#match-log")).to_contain_text("Training Lightsaber")
+    assert latest_state(match).seats[1].discard
