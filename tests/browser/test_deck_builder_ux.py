@@ -14,6 +14,7 @@ from tests.factories import PASSWORD, UserFactory
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LAPTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
 DRAFTS = "Object.keys(localStorage).filter((key) => key.startsWith('deck-builder-draft:'))"
 
 
@@ -232,3 +233,12 @@ def test_the_saved_message_shows_where_the_player_is_looking(page, catalog):
     page.locator("#deck-container").get_by_role("button", name="Remove one").first.click()
     expect(page.locator("#deck-status")).to_contain_text("Removed 1 copy")
     expect(saved).to_be_empty()
+
+    # On a phone too.
+    page.set_viewport_size(PHONE)
+    page.get_by_role("button", name="Save Deck").click()
+    expect(saved).to_contain_text("Saved changes to \u201cTemple Keeper\u201d.")
+    expect(saved).to_be_in_viewport()
+    box = saved.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    page.screenshot(path=str(ARTIFACTS / "deck-builder-saved-phone.png"))

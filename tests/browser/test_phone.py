@@ -117,6 +117,12 @@ def test_every_navigator_entry_can_be_reached_whole_on_a_phone(browser, live_ser
     assert "Sprint Leaderboard" in labels and labels[-1].endswith("Exit")
     assert sorted(seen_whole) == sorted(labels)
     page.screenshot(path=str(ARTIFACTS / "phone-navigator-exit.png"))
+
+    # A 1440x900 window shows them all at once, as before.
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.mouse.move(20, 450)
+    assert sorted(whole_navigator_entries(page)) == sorted(labels)
+    page.screenshot(path=str(ARTIFACTS / "navigator-open-1440x900.png"))
     context.close()
 
 
