@@ -566,30 +566,6 @@ def match_screen(
     return screen
 
 
-def _tactic_shown(moment: MatchMoment, logged, names, titles, faces) -> dict | None:
-    """The tactic played last since the screen shown at ``logged``, which the playmat shows
-    oversized (rulebook, "Tactics": "You'll see an oversized version of any tactic that's
-    played appear on the screen"). A first look, or a new game, has no news to show."""
-    game = moment.game
-    if logged is None or logged[0] != game.number:
-        return None
-    played = [
-        event
-        for _, _, events in _actions_since(moment, logged[1])
-        for event in events
-        if event["type"] == "tactic_played"
-    ]
-    if not played:
-        return None
-    card = played[-1]["card"]
-    return {
-        "id": card,
-        "title": titles[card],
-        "face": faces.get(titles[card]),
-        "player": names[played[-1]["seat"]],
-    }
-
-
 def _attendance(screen: MatchScreen) -> None:
     """The offer standing and who is away, as ``screen``'s viewer is told them."""
     match, now = screen.match, timezone.now()
@@ -869,6 +845,30 @@ def playmat_card_size(*, viewer: User) -> str:
         Preferences.objects.filter(user=viewer).values_list("card_size_playmat", flat=True).first()
         or CardSize.MEDIUM
     )
+
+
+def _tactic_shown(moment: MatchMoment, logged, names, titles, faces) -> dict | None:
+    """The tactic played last since the screen shown at ``logged``, which the playmat shows
+    oversized (rulebook, "Tactics": "You'll see an oversized version of any tactic that's
+    played appear on the screen"). A first look, or a new game, has no news to show."""
+    game = moment.game
+    if logged is None or logged[0] != game.number:
+        return None
+    played = [
+        event
+        for _, _, events in _actions_since(moment, logged[1])
+        for event in events
+        if event["type"] == "tactic_played"
+    ]
+    if not played:
+        return None
+    card = played[-1]["card"]
+    return {
+        "id": card,
+        "title": titles[card],
+        "face": faces.get(titles[card]),
+        "player": names[played[-1]["seat"]],
+    }
 
 
 def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | None, viewer: User):
