@@ -11,8 +11,9 @@ WORKER_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
 TEST_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
 
 # The engine modules compiled with mypyc (README.md, "Development"): all but the exceptions
-# (errors), which derive from ValueError, and what only loads data or drives whole games
-# (decklists, simulation, shuffle).
+# (errors), which derive from ValueError, what only loads data or drives whole games
+# (decklists, simulation, shuffle), and the words of a "you may" prompt (wording), spelled once
+# per such decision.
 ENGINE_COMPILED := actions api combat continuous effects events phases printed rules select setup \
 	state triggers views rng
 ENGINE_SOURCES := $(wildcard game/engine/*.py)

@@ -207,6 +207,9 @@ class CardOwnership(models.Model):
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
     quantity = models.PositiveIntegerField(default=0)
     want = models.PositiveIntegerField(default=0)
+    # Until the player sets Want, it follows their saved decks (``wants_follow_deck``): the
+    # copies a deck uses are not offered for trade by default.
+    want_chosen = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

@@ -10,6 +10,7 @@ from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
+from collection.cards.faces import FACE_SIZES
 from game.models import Match, MatchChatKind, MatchChatLine
 
 MEDALLIONS_ID = "medallion-list"
@@ -184,7 +185,11 @@ def _mat_card(
     )
     if face:
         picture = format_html(
-            '<img src="{}?size=small" alt="{}" draggable="false">', _face_url(face), title
+            '<img src="{}?size=small" alt="{}" width="{}" height="{}" draggable="false">',
+            _face_url(face),
+            title,
+            FACE_SIZES["small"].width,
+            FACE_SIZES["small"].height,
         )
     else:
         picture = format_html(
@@ -217,6 +222,33 @@ def _mat_card(
             '<span class="badge badge--{}" title="{}">{}</span>',
             (badge for badge in badges if badge is not None),
         ),
+    )
+
+
+def tactic_shown(tactic: dict) -> SafeString:
+    """A tactic just played, oversized over the playmat (rulebook, "Tactics": "You'll see an
+    oversized version of any tactic that's played appear on the screen. Then that tactic is
+    discarded."). It lets every click through and fades by itself; a click or Escape puts it
+    away sooner (static/js/match.js)."""
+    face = tactic["face"]
+    if face:
+        width, height = FACE_SIZES["large"].width, FACE_SIZES["large"].height
+        picture = format_html(
+            '<img src="{}?size=large" alt="{}" width="{}" height="{}" draggable="false">',
+            _face_url((face[0], face[1])),
+            tactic["title"],
+            width,
+            height,
+        )
+    else:
+        picture = format_html('<strong class="tactic-shown__text">{}</strong>', tactic["title"])
+    return format_html(
+        '<figure class="tactic-shown" data-tactic="{}" role="status">{}'
+        "<figcaption>{} plays the tactic {}.</figcaption></figure>",
+        tactic["id"],
+        picture,
+        tactic["player"],
+        tactic["title"],
     )
 
 

@@ -7,8 +7,8 @@ FIXED_LABELS = {
     "redraw": "Redraw (your avatar takes 1 damage)",
     "done": "End Main Phase",
     "pass": "Pass",
-    "accept": "Yes",
-    "decline": "No",
+    "accept": "Use it",
+    "decline": "Don't use it",
 }
 
 

@@ -339,6 +339,9 @@ class MatchScreen:
     claim_in_minutes: int | None = None
     # Best of Three or Five: each player's games won, in seat order, [{"name", "wins"}].
     score: list[dict] = field(default_factory=list)
+    # The tactic played since the screen last shown, shown oversized: {"id", "title",
+    # "face", "player"} (``_tactic_shown``).
+    tactic: dict | None = None
     # Between two games: {"number": the next game's, "chooser": name, "mine": bool, "ms"}.
     between_games: dict | None = None
     # A tutorial's dialog for its player to read now: {"index", "dialog"}.
@@ -634,6 +637,7 @@ def match_screen(
     screen.board["card_size"] = card_size or playmat_card_size(viewer=viewer)
     for player in (screen.board["me"], screen.board["opponent"]):
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
+    screen.tactic = _tactic_shown(moment, logged, names, titles, faces)
     screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
     if match.tutorial and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
         screen.tutorial_dialog = _tutorial_dialog(match, state)
@@ -957,6 +961,30 @@ def playmat_card_size(*, viewer: User) -> str:
     )
 
 
+def _tactic_shown(moment: MatchMoment, logged, names, titles, faces) -> dict | None:
+    """The tactic played last since the screen shown at ``logged``, which the playmat shows
+    oversized (rulebook, "Tactics": "You'll see an oversized version of any tactic that's
+    played appear on the screen"). A first look, or a new game, has no news to show."""
+    game = moment.game
+    if logged is None or logged[0] != game.number:
+        return None
+    played = [
+        event
+        for _, _, events in _actions_since(moment, logged[1])
+        for event in events
+        if event["type"] == "tactic_played"
+    ]
+    if not played:
+        return None
+    card = played[-1]["card"]
+    return {
+        "id": card,
+        "title": titles[card],
+        "face": faces.get(titles[card]),
+        "player": names[played[-1]["seat"]],
+    }
+
+
 def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | None, viewer: User):
     """The Chat Log's lines (HTML) after ``logged`` and the point they reach. A first look,
     or a new game, gets the game's messages from its opening, with the match's player chat
@@ -966,12 +994,7 @@ def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | Non
     full = logged is None or number != game.number
     timed_events = [(game.started, event) for event in game.opening_events] if full else []
     since = 0 if full else applied
-    if moment.recent_actions is not None and since >= moment.recent_since:
-        actions = [action for action in moment.recent_actions if action[0] > since]
-    else:
-        actions = game.actions.filter(number__gt=since).order_by("number")
-        actions = actions.values_list("number", "created", "events")
-    for _, created, events in actions:
+    for _, created, events in _actions_since(moment, since):
         timed_events += [(created, event) for event in events]
     lines = []
     for at, event in timed_events:
@@ -981,6 +1004,15 @@ def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | Non
         lines += _chat_lines(moment.match, viewer, since=None)
         lines.sort(key=lambda line: line[0])
     return [html for _, html in lines], (game.number, game.applied)
+
+
+def _actions_since(moment: MatchMoment, since: int):
+    """The game's actions after number ``since`` as (number, created, events): from the
+    moment's recent actions when they reach back that far, else read."""
+    if moment.recent_actions is not None and since >= moment.recent_since:
+        return [action for action in moment.recent_actions if action[0] > since]
+    actions = moment.game.actions.filter(number__gt=since).order_by("number")
+    return actions.values_list("number", "created", "events")
 
 
 class NoReplay(UserError):

@@ -145,7 +145,10 @@ TEMPLATES = [
             # Named here, not imported by tcgsite: a filter is called straight from the
             # compiled template, where a function passed in the context goes through
             # Jinja's Context.call on every card drawn.
-            "filters": {"mat_card": "game.fragments.mat_card"},
+            "filters": {
+                "mat_card": "game.fragments.mat_card",
+                "tactic_shown": "game.fragments.tactic_shown",
+            },
         },
     },
 ]

@@ -1,6 +1,10 @@
+import hashlib
+
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
 from django.views.decorators.http import require_GET
 
 from collection.cards import selectors
@@ -16,6 +20,8 @@ from collection.cards.glossary import GLOSSARY
 from collection.cards.models import NUMERIC_ATTRIBUTES, Card
 from collection.cards.registry import card_panels
 
+# How long a browser uses a card face it has without asking again (seconds).
+FACE_MAX_AGE = 24 * 60 * 60
 PAGE_SIZES = {"graphic": 24, "table": 100}
 CARD_SIZES = ("small", "medium", "large")
 ATTRIBUTE_LABELS = (
@@ -107,10 +113,18 @@ def card_face(request, set_number, number):
     size = request.GET.get("size", "medium")
     if size not in CARD_SIZES:
         size = "medium"
-    response = HttpResponse(card_face_svg(card, size=size), content_type="image/svg+xml")
+    face = card_face_svg(card, size=size)
+    # The face changes only with the card's data (a set file loaded again, a staff edit) or
+    # its drawing: its own hash is its version. A page redrawn by the socket finds it in the
+    # browser's cache, and a day later asks again and gets 304 Not Modified while unchanged.
+    etag = quote_etag(hashlib.sha256(face.encode()).hexdigest()[:32])
+    response = get_conditional_response(request, etag=etag) or HttpResponse(
+        face, content_type="image/svg+xml"
+    )
+    response["ETag"] = etag
     # A player-made avatar's face is for its creator and staff: no shared cache may keep it.
     privacy = "private" if card.creator_id else "public"
-    response["Cache-Control"] = f"{privacy}, max-age=300"
+    response["Cache-Control"] = f"{privacy}, max-age={FACE_MAX_AGE}"
     return response
 
 

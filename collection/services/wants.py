@@ -3,7 +3,12 @@
 Rulebook, COLLECTION MANAGER: under every card are Quantity, Want, and Trade (Quantity above
 Want) or Need (Want above Quantity); other players see in a trade only the cards with a
 Trade value of one or more.
+
+Want follows the player's saved decks until they set it themselves: a card their decks use
+(their only avatar, say) is not offered for trade by default.
 """
+
+from collections.abc import Mapping
 
 from django.db import transaction
 from django.db.models import F, QuerySet
@@ -34,10 +39,24 @@ def want_set(*, owner: User, card: Card, want: int) -> CardOwnership:
         # a Want is no owned item, so it needs no ledger row.
         owners_lock(owners=[owner])
         ownership, _created = CardOwnership.objects.get_or_create(owner=owner, card=card)
-        if ownership.want != want:
-            ownership.want = want
-            ownership.save(update_fields=["want"])
+        if ownership.want != want or not ownership.want_chosen:
+            ownership.want, ownership.want_chosen = want, True
+            ownership.save(update_fields=["want", "want_chosen"])
     return ownership
+
+
+def wants_follow_deck(*, owner: User, counts: Mapping[int, int]) -> None:
+    """Raise the Want of each card a deck of the player's uses (card id -> copies) to those
+    copies, where the player has not set Want themselves; inside the caller's transaction,
+    which holds the player's lock. Never lowered: another deck may use the copies too."""
+    raised = []
+    for ownership in CardOwnership.objects.filter(
+        owner=owner, card_id__in=counts, want_chosen=False
+    ):
+        if ownership.want < counts[ownership.card_id]:
+            ownership.want = counts[ownership.card_id]
+            raised.append(ownership)
+    CardOwnership.objects.bulk_update(raised, ["want"])
 
 
 def tradeable_cards(*, owner: User) -> QuerySet[CardOwnership]:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import cast
 
-from game.engine import actions, continuous, rng, rules, select
+from game.engine import actions, continuous, rng, rules, select, wording
 from game.engine.printed import has_printed_keyword, timed_actions
 from game.engine.rules import DecisionRules, Events, Step
 from game.engine.select import Context
@@ -188,7 +188,11 @@ def _source_title(state: State, pending: dict) -> str:
 
 
 def _optional_prompt(state: State) -> str:
-    return f"{_source_title(state, state.pending[0])}: use this optional effect?"
+    """Names what the "you may" would do, so the player can answer without looking the card
+    up: "Scavenger: draw a card? (optional)"."""
+    pending = state.pending[0]
+    effects = [step["primitive"] for step in pending["steps"] if step["kind"] == "effect"]
+    return f"{_source_title(state, pending)}: {wording.effects_phrase(effects)}? (optional)"
 
 
 def _accept(state: State, action: actions.Action, events: Events) -> None:

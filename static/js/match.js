@@ -146,6 +146,16 @@
   });
   document.addEventListener("htmx:wsAfterMessage", closeCardActions);
 
+  // A tactic just played is shown oversized and fades by itself; any click (which still
+  // reaches the playmat under it) or Escape puts it away at once.
+  function putTacticAway() {
+    for (const shown of document.querySelectorAll(".tactic-shown")) shown.hidden = true;
+  }
+  document.addEventListener("click", putTacticAway, true);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") putTacticAway();
+  });
+
   // Pointing at a card's button in the Prompt points at the card on the playmat.
   document.addEventListener("mouseover", (event) => {
     const button = event.target.closest?.(".prompt__actions [data-action-card]");

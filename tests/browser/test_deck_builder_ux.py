@@ -8,10 +8,13 @@ from playwright.sync_api import expect
 from collection.decks.models import Deck
 from collection.models import CardOwnership, Product
 from tcgsite.accounts.models import Preferences
+from tests.browser.conftest import ARTIFACTS
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+LAPTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
 DRAFTS = "Object.keys(localStorage).filter((key) => key.startsWith('deck-builder-draft:'))"
 
 
@@ -207,3 +210,35 @@ def test_import_names_the_deck_after_the_header(page, catalog):
     expect(dialog.locator(".deck-status")).to_contain_text("named \u201cPadawan Practice\u201d")
     expect(page.get_by_label("Deck name")).to_have_value("Padawan Practice")
     expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
+
+
+def test_the_saved_message_shows_where_the_player_is_looking(page, catalog):
+    """At 1440x900 the Deck Builder's "Saved ..." came below the window (issue 33, point 8):
+    after Save Deck the message is beside the button, inside the window; the next change of
+    the deck clears it."""
+    owned = player_with_jedi_starter("Saver")
+    page.set_viewport_size(LAPTOP)
+    log_in(page, "Saver")
+    page.goto(prefilled_builder(owned))
+    page.get_by_label("Deck name").fill("Temple Keeper")
+
+    page.get_by_role("button", name="Save Deck").click()
+
+    saved = page.locator("#deck-save-status")
+    expect(saved).to_contain_text("Saved \u201cTemple Keeper\u201d.")
+    box = saved.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= LAPTOP["width"], box
+    page.screenshot(path=str(ARTIFACTS / "deck-builder-saved-1440x900.png"))
+    page.locator("#deck-container").get_by_role("button", name="Remove one").first.click()
+    expect(page.locator("#deck-status")).to_contain_text("Removed 1 copy")
+    expect(saved).to_be_empty()
+
+    # On a phone too.
+    page.set_viewport_size(PHONE)
+    page.get_by_role("button", name="Save Deck").click()
+    expect(saved).to_contain_text("Saved changes to \u201cTemple Keeper\u201d.")
+    expect(saved).to_be_in_viewport()
+    box = saved.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    page.screenshot(path=str(ARTIFACTS / "deck-builder-saved-phone.png"))

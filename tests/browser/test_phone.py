@@ -11,8 +11,9 @@ from playwright.sync_api import expect
 from collection.decks.models import Deck
 from tcgsite.accounts.models import User
 from tcgsite.navigation import SECTIONS
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.settling import Settling
-from tests.factories import LimitedPoolFactory
+from tests.factories import PASSWORD, LimitedPoolFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -88,3 +89,56 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, live_server, page, screens
     page.locator("summary", has_text="Keyword").click()
     expect(page.locator("details[open] .dropdown__menu")).to_be_in_viewport(ratio=1)
     assert_fits(page, settling, screenshot, "card-browser-dropdown")
+
+
+def test_every_navigator_entry_can_be_reached_whole_on_a_phone(browser, live_server, catalog):
+    """At 390x844 the open Navigator clipped "Sprint Leaderboard" and left Exit half below
+    the fold (issue 33, point 8): scrolling the open Navigator with the wheel brings every
+    entry, Exit last, whole into the window, its words inside the Navigator."""
+    User.objects.create_user(username="Pocket", password=PASSWORD)
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    page = context.new_page()
+    page.goto(reverse("accounts:login"))
+    page.get_by_label("Username").fill("Pocket")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Main Lobby")).to_be_visible()
+    labels = page.locator(".navigator .nav-entries a, .navigator .nav-exit").all_inner_texts()
+    labels = [label.strip() for label in labels]
+
+    page.mouse.move(20, PHONE["height"] // 2)
+    seen_whole = []
+    for _ in range(12):
+        seen_whole += [label for label in whole_navigator_entries(page) if label not in seen_whole]
+        if len(seen_whole) == len(labels):
+            break
+        page.mouse.wheel(0, 250)
+
+    assert "Sprint Leaderboard" in labels and labels[-1].endswith("Exit")
+    assert sorted(seen_whole) == sorted(labels)
+    page.screenshot(path=str(ARTIFACTS / "phone-navigator-exit.png"))
+
+    # A 1440x900 window shows them all at once, as before.
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.mouse.move(20, 450)
+    assert sorted(whole_navigator_entries(page)) == sorted(labels)
+    page.screenshot(path=str(ARTIFACTS / "navigator-open-1440x900.png"))
+    context.close()
+
+
+def whole_navigator_entries(page) -> list[str]:
+    """The open Navigator's entries whole in the window and in the Navigator, their words
+    not cut off (give or take the fraction of a pixel a scroll may leave)."""
+    return page.evaluate(
+        """() => {
+          const menu = document.querySelector('.navigator').getBoundingClientRect();
+          return [...document.querySelectorAll('.navigator .nav-entries a, .navigator .nav-exit')]
+            .filter((entry) => {
+              const box = entry.getBoundingClientRect();
+              return box.top >= -1 && box.bottom <= window.innerHeight + 1
+                && box.left >= menu.left && box.right <= menu.right + 1
+                && entry.scrollWidth <= entry.clientWidth;
+            })
+            .map((entry) => entry.innerText.trim());
+        }"""
+    )

@@ -14,8 +14,11 @@ from game.selectors import game_state
 from game.services.skirmish import skirmish_start
 from tests.browser.conftest import ARTIFACTS, confirm
 from tests.browser.test_journeys import log_in
+from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
 from tests.game.test_playmat import at_quest, crowded_quest, play_until_main_phase
+from tests.game.test_prompt_words import SABOTEUR, saboteur_in_hand
+from tests.game.test_tactic_shown import raid_with_a_tactic_in_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -544,3 +547,71 @@ def test_a_concession_confirmed_after_the_playmat_was_redrawn_still_concedes(
 
     expect(page.locator(".match-result").get_by_role("heading")).to_have_text("Defeat")
     assert Match.objects.get(pk=match.pk).status == MatchStatus.FINISHED
+
+
+def test_a_tactic_played_is_shown_oversized_to_everyone_without_blocking_the_playmat(
+    catalog, open_playmat
+):
+    """Rulebook, "Tactics": "You'll see an oversized version of any tactic that's played appear
+    on the screen." Both players and an observer (on a phone) see it over the playmat; it takes
+    no room, lets the clicks through (Bob passes through it), and a click or Escape puts it
+    away."""
+    carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+    UserFactory(username="Dana")
+    match = start_match(carol, bob)
+    tactic = raid_with_a_tactic_in_hand(match)
+    pages = {
+        "carol": open_playmat(match, "Carol", viewport=LAPTOP),
+        "bob": open_playmat(match, "Bob", viewport=LAPTOP),
+        "dana": open_playmat(match, "Dana", viewport=PHONE),
+    }
+    carol_page = pages["carol"]
+    carol_page.locator('.prompt__actions [data-action-kind="raid"]').click()
+    play = carol_page.locator('.prompt__actions [data-action-kind="play_tactic"]')
+    expect(play).to_be_visible()
+    (_, board_before), _ = boxes(carol_page, ".playmat__board", ".prompt")
+
+    play.click()
+
+    for page in pages.values():
+        shown = page.locator(f'.tactic-shown[data-tactic="{tactic}"]')
+        expect(shown).to_be_visible()
+        expect(shown).to_contain_text("Carol plays the tactic Think Fast.")
+        wait_until(page, "document.querySelector('.tactic-shown img').naturalWidth > 0")
+        assert shown.evaluate("(element) => getComputedStyle(element).pointerEvents") == "none"
+    carol_page.screenshot(path=str(ARTIFACTS / "playmat-tactic-shown-1440x900.png"))
+    pages["dana"].screenshot(path=str(ARTIFACTS / "playmat-tactic-shown-phone.png"))
+    (_, board_during), _ = boxes(carol_page, ".playmat__board", ".prompt")
+    assert board_during == board_before
+
+    bob_page = pages["bob"]
+    ply = bob_page.locator(".prompt").get_attribute("data-ply")
+    bob_page.locator('.prompt__actions [data-action-kind="pass"]').click()
+    expect(bob_page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
+    carol_page.keyboard.press("Escape")
+    expect(carol_page.locator(".tactic-shown")).to_be_hidden()
+
+
+def test_a_you_may_prompt_says_what_it_does_and_use_it_does_it(catalog, open_playmat):
+    """The Prompt of a "you may" names the effect, and its buttons read "Use it" and "Don't
+    use it" (issue 33, point 7)."""
+    carol, bob = player_with_deck("Carol", "rebel"), player_with_deck("Bob", "jedi")
+    match = start_match(carol, bob)
+    saboteur_in_hand(match)
+    page = open_playmat(match, "Carol", viewport=LAPTOP)
+    phone = open_playmat(match, "Carol", viewport=PHONE)
+
+    page.locator('.prompt__actions [data-action-kind="play"]').first.click()
+
+    asked = f"{SABOTEUR}: destroy an opposing item that costs 1 or less? (optional)"
+    for each in (page, phone):
+        expect(each.locator(".prompt__text")).to_have_text(asked)
+        expect(each.locator(".prompt__actions button:visible")).to_have_text(
+            ["Use it", "Don't use it"]
+        )
+    page.screenshot(path=str(ARTIFACTS / "playmat-optional-effect-1440x900.png"))
+    phone.screenshot(path=str(ARTIFACTS / "playmat-optional-effect-phone.png"))
+    page.get_by_role("button", name="Use it", exact=True).click()
+    expect(page.locator(".prompt__text")).not_to_have_text(asked)
+    expect(page.locator("#match-log")).to_contain_text("Training Lightsaber")
+    assert latest_state(match).seats[1].discard

@@ -2,9 +2,15 @@
 prompt names the button the player sees, copies of a card in the hand share one button per
 choice (while each copy keeps its own for a double-click), and a hit is one line of the log."""
 
+import pytest
+
 from game.engine import api as engine
+from game.engine.positions import Placed, Position, SeatSetup, build
 from game.labels import FIXED_LABELS
-from game.selectors import _board, _group_copies
+from game.models import Game
+from game.selectors import _board, _group_copies, game_state, match_screen
+from game.services.matches import game_act
+from tests.game.conftest import player_with_deck, start_match
 from tests.game.engine.scenario import avatar, position, seat, unit
 
 JASON, TYLER = avatar("Jason"), avatar("Tyler")
@@ -62,3 +68,67 @@ def test_a_hit_is_one_line_of_the_log():
     lines = [engine.render(event, 0, names, titles) for event in (dealt, taken)]
 
     assert lines == ["* Trooper is dealt 2 damage.", ""]
+
+
+SABOTEUR = "Resistance Saboteur"
+
+
+def saboteur_in_hand(match) -> None:
+    """The match's first game set up, through the position builder: Carol (seat 0, the Rebel
+    starter) in her Main Phase of turn 3 with Resistance Saboteur ("When this unit is played,
+    you may destroy an opposing item that costs 1 or less") in her hand, and Bob (the Jedi
+    starter) with a Training Lightsaber in play. (The game's log is emptied: not
+    replayable.)"""
+    decklists = [seat.decklist for seat in match.seats.order_by("seat")]
+
+    def seat_of(decklist, *, hand=(), items=()):
+        deck = list(decklist["deck"])
+        taken = [next(card for card in deck if card["title"] == title) for title in hand + items]
+        for card in taken:
+            deck.remove(card)
+        return SeatSetup(
+            avatar=decklist["avatar"],
+            quests=decklist["quests"],
+            hand=taken[: len(hand)],
+            playmat=tuple(Placed(card) for card in taken[len(hand) :]),
+            deck=deck,
+            power=5 if hand else None,
+        )
+
+    state = build(
+        Position(
+            seats=(
+                seat_of(decklists[0], hand=(SABOTEUR,)),
+                seat_of(decklists[1], items=("Training Lightsaber",)),
+            ),
+            first=0,
+            turn=3,
+        )
+    )
+    game = Game.objects.filter(match=match).latest("number")
+    game.state, game.state_applied, game.applied = engine.to_json(state), 0, 0
+    game.opening_events = []
+    game.save(update_fields=["state", "state_applied", "applied", "opening_events"])
+
+
+@pytest.mark.django_db
+def test_a_you_may_names_its_effect_and_its_buttons_say_use_it_or_not(catalog):
+    """Glossary, game text: a "you may" is the player's choice; the Prompt says which effect
+    it is ("Use this optional effect?" did not), and its buttons say what they do."""
+    carol, bob = player_with_deck("Carol", "rebel"), player_with_deck("Bob", "jedi")
+    match = start_match(carol, bob)
+    saboteur_in_hand(match)
+    game = Game.objects.filter(match=match).latest("number")
+    play = next(
+        action
+        for action in engine.legal_actions(game_state(game)).actions
+        if action["kind"] == "play"
+    )
+    game_act(match_id=match.pk, player=carol, ply=0, action=play)
+
+    board = match_screen(match_id=match.pk, viewer=carol).board
+
+    assert board["view"]["decision"]["prompt"] == (
+        f"{SABOTEUR}: destroy an opposing item that costs 1 or less? (optional)"
+    )
+    assert [action["label"] for action in board["actions"]] == ["Use it", "Don't use it"]

@@ -17,6 +17,7 @@ from collection.decks.models import Deck, DeckCard, FormatKind, LimitedPool
 from collection.decks.signals import limited_deck_saved
 from collection.models import Product
 from collection.services.ledger import owners_lock
+from collection.services.wants import wants_follow_deck
 from tcgsite.accounts.models import User
 
 
@@ -76,6 +77,10 @@ def deck_save(
         DeckCard.objects.bulk_create(
             DeckCard(deck=deck, card=line.card, quantity=line.copies) for line in builder.lines
         )
+        if pool is None:
+            wants_follow_deck(
+                owner=owner, counts={line.card.pk: line.copies for line in builder.lines}
+            )
         if pool is not None and pool.deck_id != deck.pk:
             pool.deck = deck
             pool.save(update_fields=["deck"])
@@ -162,6 +167,7 @@ def deck_card_add(*, owner: User, deck_id, card: Card) -> tuple[Deck, int]:
         DeckCard.objects.update_or_create(
             deck=deck, card=card, defaults={"quantity": after[card.pk]}
         )
+        wants_follow_deck(owner=owner, counts={card.pk: after[card.pk]})
         deck.save(update_fields=["updated"])
     return deck, after[card.pk]
 

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
@@ -272,7 +273,9 @@ def deck_save(request):
     """Save Deck: the deck container comes back with what the save did."""
     state, problem = _deck_state(request, request.POST)
     if problem:
-        return _render_container(request, state, message=problem, error=True, dirty=True)
+        return _render_container(
+            request, state, message=problem, error=True, dirty=True, saving=True
+        )
     try:
         saved = decks.deck_save(
             owner=request.user,
@@ -283,7 +286,9 @@ def deck_save(request):
         )
     except deck_selectors.DeckInvalid as invalid:
         # Rulebook: in the Limited Deck Builder the Deck Validator opens to explain.
-        response = _render_container(request, state, message=str(invalid), error=True, dirty=True)
+        response = _render_container(
+            request, state, message=str(invalid), error=True, dirty=True, saving=True
+        )
         validator = render(
             request,
             "decks/_deck_validate.html",
@@ -293,12 +298,14 @@ def deck_save(request):
         response["HX-Trigger-After-Swap"] = "open-tool"
         return response
     except deck_selectors.DeckError as error:
-        return _render_container(request, state, message=str(error), error=True, dirty=True)
+        return _render_container(
+            request, state, message=str(error), error=True, dirty=True, saving=True
+        )
     if not request.htmx:
         messages.success(request, _saved_message(saved))
         return redirect(_deck_url(saved.deck, state.pool))
     state = DeckState(state.builder, state.pool, saved.deck, state.view, state.sort)
-    response = _render_container(request, state, message=_saved_message(saved))
+    response = _render_container(request, state, message=_saved_message(saved), saving=True)
     response["HX-Push-Url"] = _deck_url(saved.deck, state.pool)
     return response
 
@@ -362,10 +369,16 @@ def _deck_state(request, params) -> tuple[DeckState, str]:
     return state, " ".join([*problems, *builder.problems])
 
 
-def _render_container(request, state: DeckState, *, message="", error=False, **extra):
+def _render_container(request, state: DeckState, *, message="", error=False, saving=False, **extra):
+    """The deck container; for htmx, the toolbar's Save Deck status too: what a save
+    (``saving``) did, or cleared by any other change."""
     context = _deck_context(state, message=message, error=error, **extra)
     context["deck_card_size"] = request.user.preferences.card_size_deck
-    return render(request, "decks/_deck_container.html", context)
+    response = render(request, "decks/_deck_container.html", context)
+    if request.htmx:
+        status = {"save_message": message if saving else "", "save_error": error, "oob": True}
+        response.content += render_to_string("decks/_deck_save_status.html", status).encode()
+    return response
 
 
 def _deck_context(state: DeckState, *, message="", error=False, dirty=False) -> dict:

@@ -772,6 +772,7 @@ def test_glossary_game_text_a_you_may_trigger_asks_its_controller_to_accept_or_d
     accepted = act(state, actions.accept())
 
     assert (asked.seat, asked.kind) == (FIRST, "optional")
+    assert asked.prompt == "Scavenger: draw a card? (optional)"
     assert asked.actions == [actions.accept(), actions.decline()]
     assert drawn_by(FIRST, declined) == 0
     assert {"type": "declined", "seat": FIRST, "card": declined_one} in declined
