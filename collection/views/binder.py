@@ -7,6 +7,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -31,6 +32,7 @@ from collection.models import Opening, ProductKind
 from collection.services.opening import MAX_OPEN_AT_ONCE, OpeningError
 from collection.services.opening import products_open as open_products
 from collection.services.wants import MAX_WANT, WantError, want_set
+from collection.templatetags.binder import render_binder_cards
 from tcgsite.accounts.models import TipScreen
 from tcgsite.accounts.services import preferences_for
 from tcgsite.inputs import MAX_ID, whole_numbers
@@ -173,15 +175,15 @@ def want_change(request, card_id):
         return redirect(back_to)
     if card is None:
         return render(request, "collection/_binder_error.html", {"error": error})
-    table = request.POST.get("view") == "table"
-    context = {
-        "card": selectors.collection_card(owner=request.user, card_id=card.pk),
-        "want_error": error,
-        "binder_url": back_to,
-        "max_want": MAX_WANT,
-    }
-    template = "collection/_binder_row.html" if table else "collection/_binder_numbers.html"
-    return render(request, template, context)
+    html = render_binder_cards(
+        request,
+        [selectors.collection_card(owner=request.user, card_id=card.pk)],
+        "table" if request.POST.get("view") == "table" else "numbers",
+        want_error=error,
+        binder_url=back_to,
+        max_want=MAX_WANT,
+    )
+    return HttpResponse(html)
 
 
 def _binder_url(request) -> str:
