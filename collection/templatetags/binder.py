@@ -5,9 +5,11 @@ Django's template language cost several times what its data did."""
 from django import template
 from django.middleware.csrf import get_token
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from collection.cards.models import Archetype, CardType, Rarity
 from collection.cards.templatetags.cards import face_dimensions
 
 register = template.Library()
@@ -32,6 +34,22 @@ def binder_numbers(context, card, **extra) -> SafeString:
     return binder_cards(context, [card], "numbers", **extra)
 
 
+# What the rows read of every card, worked out once: the choices' labels, and the addresses'
+# prefixes (checked against ``reverse`` by the binder's tests).
+TYPE_LABELS = dict(CardType.choices)
+ARCHETYPE_LABELS = dict(Archetype.choices)
+RARITY_LABELS = dict(Rarity.choices)
+
+
+def card_prefix() -> str:
+    """The address of a card's page (and face) without its set and number: "/cards/"."""
+    return reverse("cards:card_detail", args=[1, 1]).removesuffix("1/1/")
+
+
+def want_prefix() -> str:
+    return reverse("collection:want_change", args=[1]).removesuffix("1/")
+
+
 def render_binder_cards(request, cards, view: str, **values) -> SafeString:
     card_size = values.pop("card_size", "") or "medium"
     html = get_template("collection/_binder_cards.html", using="jinja2").render(
@@ -40,6 +58,11 @@ def render_binder_cards(request, cards, view: str, **values) -> SafeString:
             "view": view,
             "card_size": card_size,
             "face_dimensions": face_dimensions(card_size),
+            "card_prefix": card_prefix(),
+            "want_prefix": want_prefix(),
+            "type_labels": TYPE_LABELS,
+            "archetype_labels": ARCHETYPE_LABELS,
+            "rarity_labels": RARITY_LABELS,
             # One token field for every Want form of the page, not one masked token each.
             "csrf_field": format_html(
                 '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)

@@ -327,3 +327,20 @@ def test_binder_query_count_does_not_grow_with_the_collection(client, player, vi
     few = queries_for_one_page()
     own(150)
     assert queries_for_one_page() == few
+
+
+def test_the_rows_addresses_built_from_prefixes_are_the_routes_own(client):
+    """The binder's rows build each card's addresses from a prefix instead of reversing them
+    once per card (collection/templatetags/binder.py): they are the addresses ``reverse``
+    gives."""
+    player = UserFactory()
+    card = CardOwnershipFactory(owner=player, quantity=1).card
+    client.force_login(player)
+
+    for view in ("table", "graphic"):
+        page = client.get(BINDER, {"view": view, "q": card.title}).content.decode()
+        number = [card.card_set.number, card.number]
+        assert f'href="{reverse("cards:card_detail", args=number)}"' in page
+        assert f'action="{reverse("collection:want_change", args=[card.pk])}"' in page
+    face = reverse("cards:card_face", args=[card.card_set.number, card.number])
+    assert f'src="{face}?size=' in client.get(BINDER, {"q": card.title}).content.decode()
