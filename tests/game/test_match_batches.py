@@ -17,42 +17,45 @@ from game.services.matches import (
     game_act,
     game_act_batch,
 )
+from game.services.skirmish import skirmish_start
 from tests.game.conftest import start_match
 
 pytestmark = pytest.mark.django_db
 
-RAIDERS = ("Corrupted Enforcer Droid", "Shadow Cultist", "Sith Loyalist Guard")
-DEFENDERS = ("Force-Touched Healer", "Enclave Guardian Droid")
+# Units of each starter deck with no text that acts in a combat (no pin, no combat action).
+UNITS = {
+    "sith": ("Corrupted Enforcer Droid", "Shadow Cultist", "Sith Loyalist Guard"),
+    "jedi": ("Force-Touched Healer", "Enclave Guardian Droid", "Crystal Cave Pilgrim"),
+}
+RAIDERS = UNITS["sith"]
+DEFENDERS = UNITS["jedi"][:2]
 
 
-def raid_position(match) -> dict:
-    """The match's first game set up, through the position builder: Bob (seat 1) in his
-    Main Phase of turn 3 with three ready units at Carol's quest, where her two units stand
-    exerted; neither holds a card, so once Bob raids, Carol can only pass. Returns the
-    position's state as JSON, the start of its log's replay. (The game's own log is emptied.)"""
-    decklists = [seat.decklist for seat in match.seats.order_by("seat")]
+def raid_position(match, *, raider: int = 1) -> dict:
+    """The match's first game set up, through the position builder: the ``raider`` seat
+    (Bob's, by default) in its Main Phase of turn 3 with three ready units at its opponent's
+    quest, where two of the opponent's units stand exerted; neither player holds a card, so
+    once the raid begins, the defender can only pass. Returns the position's state as JSON,
+    the start of its log's replay. (The game's own log is emptied.)"""
+    seats = list(match.seats.order_by("seat"))
+    defender = 1 - raider
 
-    def seat(decklist, titles, *, exerted):
+    def seat(match_seat, count, *, exerted):
+        decklist = match_seat.decklist
         deck = list(decklist["deck"])
         placed = []
-        for title in titles:
+        for title in UNITS[match_seat.archetype][:count]:
             card = next(card for card in deck if card["title"] == title)
             deck.remove(card)
-            placed.append(Placed(card, quest=0, exerted=exerted))
+            placed.append(Placed(card, quest=defender, exerted=exerted))
         return SeatSetup(
             avatar=decklist["avatar"], quests=decklist["quests"], playmat=placed, deck=deck
         )
 
-    state = build(
-        Position(
-            seats=(
-                seat(decklists[0], DEFENDERS, exerted=True),
-                seat(decklists[1], RAIDERS, exerted=False),
-            ),
-            first=1,
-            turn=3,
-        )
-    )
+    setups = [None, None]
+    setups[raider] = seat(seats[raider], 3, exerted=False)
+    setups[defender] = seat(seats[defender], 2, exerted=True)
+    state = build(Position(seats=tuple(setups), first=raider, turn=3))
     game = Game.objects.filter(match=match).latest("number")
     game.state, game.state_applied, game.applied = engine.to_json(state), 0, 0
     game.opening_events = []
@@ -251,3 +254,28 @@ def test_the_prompt_offers_exert_all_and_damage_batches_with_their_counts(raided
     ]
     healer = card_ids(state, 0, DEFENDERS[0])[0]
     assert batches[0]["actions"] == [assign_damage(healer)] * 2
+
+
+def test_exert_all_goes_on_through_a_computer_opponents_only_legal_pass(carol):
+    """Skirmish: the computer opponent, with nothing it may do but pass, could choose nothing
+    else; the batch makes that pass for it (logged as its own, in its seat) rather than wait
+    for its turn, and goes on. Its every other decision stays its own."""
+    match = skirmish_start(player=carol, deck=carol.deck, archetype="sith", level="easy")
+    start = raid_position(match, raider=0)
+    quest = engine.from_json(start).quests[1].card
+    game_act(match_id=match.pk, player=carol, ply=0, action=raid(quest))
+    game, state = current(match)
+    exerts = [a for a in engine.legal_actions(state).actions if a["kind"] == "exert"]
+    assert len(exerts) == 3
+
+    game_act_batch(match_id=match.pk, player=carol, ply=game.applied, actions=exerts)
+
+    game, state = current(match)
+    assert (
+        logged(game)[1:]
+        == [entry for action in exerts for entry in ((0, action), (1, pass_()))][:-1]
+    )
+    decision = engine.legal_actions(state)
+    assert (decision.seat, decision.actions) == (1, [pass_()])
+    assert game.computer_due is not None
+    assert_the_log_replays_to_the_state(game, start)
