@@ -83,6 +83,9 @@ PRACTICE_DECK_NAME = "Practice deck"
 TIME_LIMITS = (20 * 60, 30 * 60, 60 * 60, 90 * 60)
 MAX_TIME_LIMIT = 3 * 60 * 60
 BETWEEN_GAMES = "This game is over: the next game of the match begins in a moment."
+# The longest batch of actions one button may stand for: the most a decision repeats (a
+# combat's exerts, the points of damage to assign) is far fewer.
+BATCH_MAX_ACTIONS = 40
 # Large columns that deciding an action never reads: a seat's frozen decklist and card faces,
 # a game's starting decklists and opening events (the state holds what the game needs).
 # Deferred on the action's path, they cost no decoding on every ply.
@@ -92,9 +95,6 @@ GAME_START_FIELDS = ("decklists", "opening_events")
 # stored with every action): writing the whole state (34 KB) with each action cost more than
 # replaying a few actions where no process holds it live (game.live_states).
 SNAPSHOT_ACTIONS = 20
-# The longest batch of actions one button may stand for: the most a decision repeats (a
-# combat's exerts, the points of damage to assign) is far fewer.
-BATCH_MAX_ACTIONS = 40
 
 
 class MatchError(UserError):

@@ -172,6 +172,36 @@ def latest_state(match):
     return game_state(Game.objects.filter(match=match).latest("number"))
 
 
+def test_exert_all_for_attack_exerts_every_raider_in_one_click(catalog, open_playmat):
+    """COMBAT, "Exerting to Add to Total Attack": Carol raids Bob's quest with three units;
+    Bob, who passes when out of actions, has none ready: one click on the Prompt's "Exert all
+    for attack (3)" exerts all three, each a logged action answered by Bob's pass."""
+    carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+    bob.preferences.pass_when_out_of_actions = True
+    bob.preferences.save()
+    match = start_match(carol, bob)
+    start = raid_position(match, raider=0)
+    game_act(match_id=match.pk, player=carol, ply=0, action=raid(from_json(start).quests[1].card))
+    page = open_playmat(match)
+    exert_all = page.get_by_role("button", name="Exert all for attack (3)")
+    raiders = page.locator(".mat-quest--combat .mat-units--near .mat-card")
+    expect(raiders).to_have_count(3)
+
+    exert_all.click()
+
+    expect(page.locator(".prompt")).to_have_attribute("data-ply", "7")
+    expect(page.locator(".prompt__actions button:visible")).to_have_text(["Pass"])
+    for index in range(3):
+        expect(raiders.nth(index)).to_have_class(re.compile("mat-card--exerted"))
+    kinds = [
+        action["kind"]
+        for action in GameAction.objects.filter(game__match=match)
+        .order_by("number")
+        .values_list("action", flat=True)
+    ]
+    assert kinds == ["raid", "exert", "pass", "exert", "pass", "exert", "pass"]
+
+
 def test_a_card_dragged_from_the_hand_onto_a_quest_is_played_there(game_in_progress, open_playmat):
     match, actions = game_in_progress(play=at_quest)
     play = next(action for action in actions if action["kind"] == "play" and at_quest(action))
@@ -549,33 +579,3 @@ def test_a_concession_confirmed_after_the_playmat_was_redrawn_still_concedes(
 
     expect(page.locator(".match-result").get_by_role("heading")).to_have_text("Defeat")
     assert Match.objects.get(pk=match.pk).status == MatchStatus.FINISHED
-
-
-def test_exert_all_for_attack_exerts_every_raider_in_one_click(catalog, open_playmat):
-    """COMBAT, "Exerting to Add to Total Attack": Carol raids Bob's quest with three units;
-    Bob, who passes when out of actions, has none ready: one click on the Prompt's "Exert all
-    for attack (3)" exerts all three, each a logged action answered by Bob's pass."""
-    carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
-    bob.preferences.pass_when_out_of_actions = True
-    bob.preferences.save()
-    match = start_match(carol, bob)
-    start = raid_position(match, raider=0)
-    game_act(match_id=match.pk, player=carol, ply=0, action=raid(from_json(start).quests[1].card))
-    page = open_playmat(match)
-    exert_all = page.get_by_role("button", name="Exert all for attack (3)")
-    raiders = page.locator(".mat-quest--combat .mat-units--near .mat-card")
-    expect(raiders).to_have_count(3)
-
-    exert_all.click()
-
-    expect(page.locator(".prompt")).to_have_attribute("data-ply", "7")
-    expect(page.locator(".prompt__actions button:visible")).to_have_text(["Pass"])
-    for index in range(3):
-        expect(raiders.nth(index)).to_have_class(re.compile("mat-card--exerted"))
-    kinds = [
-        action["kind"]
-        for action in GameAction.objects.filter(game__match=match)
-        .order_by("number")
-        .values_list("action", flat=True)
-    ]
-    assert kinds == ["raid", "exert", "pass", "exert", "pass", "exert", "pass"]
