@@ -27,6 +27,7 @@ from game.services.chat import match_chat_submit
 from game.services.matches import (
     StalePly,
     game_act,
+    game_act_batch,
     match_group,
     match_next_game_check,
     match_time_check,
@@ -42,6 +43,16 @@ RESYNC_INTERVAL = 1.0
 # A decision's ply numbers the stored action after it (GameAction.number, a
 # PositiveIntegerField): beyond this, no game has such an action.
 MAX_PLY = 2**31 - 2
+
+
+def _json_sent(value):
+    """A message's value sent as JSON text (htmx sends its values as text), or as is."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return json_value(value)
+    except ValueError:
+        return None
 
 
 class SharedMoments:
@@ -271,21 +282,22 @@ class MatchConsumer(PresenceConsumer):
             await database_sync_to_async(match_time_check)(match_id=self.match_id)
             await database_sync_to_async(match_next_game_check)(match_id=self.match_id)
             return
-        if kind != "act":
+        if kind not in ("act", "act_batch"):
             raise UserError("That message could not be read.")
         ply = whole_number_or_none(content.get("ply"), minimum=0, maximum=MAX_PLY)
-        action = content.get("action")
-        if isinstance(action, str):
-            try:
-                action = json_value(action)
-            except ValueError:
-                action = None
-        if ply is None or not isinstance(action, dict):
+        sent = _json_sent(content.get("action" if kind == "act" else "actions"))
+        if ply is None or not isinstance(sent, dict if kind == "act" else list):
             raise UserError("That action could not be read.")
+        player = self.scope["user"]
         try:
-            await database_sync_to_async(game_act)(
-                match_id=self.match_id, player=self.scope["user"], ply=ply, action=action
-            )
+            if kind == "act":
+                await database_sync_to_async(game_act)(
+                    match_id=self.match_id, player=player, ply=ply, action=sent
+                )
+            else:
+                await database_sync_to_async(game_act_batch)(
+                    match_id=self.match_id, player=player, ply=ply, actions=sent
+                )
         except StalePly as behind:
             await self.send_user_error(behind.message)
             # The page is behind: show it the match as it stands, at most once a second,

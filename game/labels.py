@@ -40,3 +40,14 @@ def action_label(action: dict, titles: list[str]) -> str:
     if kind == "choose":
         return f"Choose {card}"
     return kind.replace("_", " ").capitalize()
+
+
+def exert_all_label(attribute: str, count: int) -> str:
+    """The button that exerts every card the combat action may exert, one after the other."""
+    return f"Exert all for {ATTRIBUTE_NAMES.get(attribute, attribute)} ({count})"
+
+
+def damage_batch_label(title: str, points: int) -> str:
+    """The button that assigns the ``points`` of damage left to one combatant, as many as it
+    can take."""
+    return f"Damage {title} with up to {points}"

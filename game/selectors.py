@@ -26,7 +26,7 @@ from game.engine.decklists import card_definition, load_set, starter_decklist, s
 from game.engine.events import WIN_REASONS
 from game.engine.setup import created_titles
 from game.engine.state import State
-from game.labels import action_label
+from game.labels import action_label, damage_batch_label, exert_all_label
 from game.live_states import live_states, pack_state, packed_here, unpack_state
 from game.models import (
     DRAWN_BY_AGREEMENT,
@@ -836,6 +836,31 @@ def _group_copies(actions: list[dict]) -> None:
             seen.add(action["label"])
 
 
+def _batches(decision: dict, combat: dict | None, titles: list[str]) -> list[dict]:
+    """The Prompt's batch choices: one button for a run of the decision's single actions that
+    its player may make one after the other (``game_act_batch`` plays it as far as the rules
+    let it go). Every exert for the combat's total (COMBAT, "Combat Actions": the opponent
+    may answer each exert, so the batch goes on only through the passes made for him), and
+    all the damage left to assign on one combatant (COMBAT, "Take Damage": the player taking
+    it distributes it as he chooses)."""
+    actions = decision.get("actions", ())
+    batches = []
+    if decision["kind"] == "combat_action":
+        exerts = [action for action in actions if action["kind"] == "exert"]
+        if len(exerts) > 1:
+            batches.append((exert_all_label(exerts[0]["attribute"], len(exerts)), exerts))
+    elif decision["kind"] == "assign_damage" and combat is not None:
+        taker = next(side for side in combat["sides"] if side["seat"] == combat["to_act"])
+        dealer = next(side for side in combat["sides"] if side is not taker)
+        left = dealer["damage"] - len(taker["assigned"])
+        if left > 1:
+            batches += [
+                (damage_batch_label(titles[action["card"]], left), [action] * left)
+                for action in actions
+            ]
+    return [{"label": label, "actions": run, "json": json.dumps(run)} for label, run in batches]
+
+
 def _board(state, seat: int | None, names, titles, faces) -> dict:
     view = engine.view(state, seat)
     bottom = 0 if seat is None else seat
@@ -854,6 +879,7 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
     ]
     _group_copies(actions)
     _dress_cards(view, faces, actions)
+    batches = _batches(decision, view["combat"], titles)
 
     def player(seat: int) -> dict:
         seen = view["players"][seat]
@@ -886,6 +912,7 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
         "deciding": None if decision["seat"] is None else names[decision["seat"]],
         "my_decision": seat is not None and decision["seat"] == seat,
         "actions": actions,
+        "batches": batches,
         "ply": state.applied,
         "winner": None if view["winner"] is None else names[view["winner"]],
     }

@@ -87,6 +87,9 @@ PRACTICE_DECK_NAME = "Practice deck"
 TIME_LIMITS = (20 * 60, 30 * 60, 60 * 60, 90 * 60)
 MAX_TIME_LIMIT = 3 * 60 * 60
 BETWEEN_GAMES = "This game is over: the next game of the match begins in a moment."
+# The longest batch of actions one button may stand for: the most a decision repeats (a
+# combat's exerts, the points of damage to assign) is far fewer.
+BATCH_MAX_ACTIONS = 40
 # Large columns that deciding an action never reads: a seat's frozen decklist and card faces,
 # a game's starting decklists and opening events (the state holds what the game needs).
 # Deferred on the action's path, they cost no decoding on every ply.
@@ -362,6 +365,25 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
     A stale ply is refused, except when the action at that ply is the very one sent again
     by the same seat: that is a resend, answered as played.
     """
+    return game_act_batch(match_id=match_id, player=player, ply=ply, actions=[action])
+
+
+def game_act_batch(*, match_id: int, player: User, ply: int, actions: list) -> Played:
+    """Apply the batch ``actions`` for ``player`` from ``ply``: one button that stands for
+    several decisions in a row (the Prompt's "Exert all for attack", "Damage ... with up to
+    3"), in one transaction under the match's lock.
+
+    Each action is checked against the legal actions at its moment and logged as its own
+    action, so the log and its replay are those of the same clicks one by one. The first
+    action is refused as ``game_act`` refuses one; the batch stops, keeping what it applied,
+    at the first later action that is no longer legal, or once the decision is no longer
+    the player's. Between two of its actions, the opponent is never skipped: only passes that
+    are all a seat can do are made, and only for a seat whose player asked for them (Pass When
+    Out of Actions) or for a computer opponent, which could choose nothing else. A resent
+    batch (its first action already stored at ``ply`` by this seat) is answered as played.
+    """
+    if not actions or len(actions) > BATCH_MAX_ACTIONS:
+        raise MatchError("That action could not be read.")
     with decision_transaction():
         match, seats, game = decision_reads(match_id)
         if match is None:
@@ -375,22 +397,15 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
             raise MatchError(BETWEEN_GAMES)
         if ply != game.applied:
             stored = game.actions.filter(number=ply + 1).first()
-            if stored is not None and stored.seat == seat and stored.action == action:
+            if stored is not None and stored.seat == seat and stored.action == actions[0]:
                 return Played(game=game, events=[], resent=True)
             raise StalePly("The game has moved on since: here it is as it stands.")
         state = _current_state(game)
-        decision = engine.legal_actions(state)
-        if decision.seat != seat:
+        if engine.legal_actions(state).seat != seat:
             raise MatchError("It is not your decision: wait for your opponent.")
-        try:
-            events = engine.apply(state, action)
-        except IllegalAction as error:
-            raise MatchError("That is not a legal action now.") from error
-        game.applied += 1
-        logged = [_logged(game, seat, action, events)]
         autopass = {each.seat for each in seats if each.autopass}
-        # A new list: the logged action keeps its own events.
-        events = events + _passes_when_out_of_actions(autopass, game, state, logged)
+        logged: list[GameAction] = []
+        events = _batch_applied(match, game, state, seat, actions, autopass, logged)
         _state_store(match, game, state, logged, seats=seats)
         moment = _moment_after(match, seats, game, state, ply, logged)
         if moment is not None and not site_settings.DECISION_COMMIT_FLUSHED:
@@ -398,6 +413,39 @@ def game_act(*, match_id: int, player: User, ply: int, action: object) -> Played
             commit_unflushed()
         announce(match, moment=moment)
     return Played(game=game, events=events)
+
+
+def _batch_applied(
+    match: Match,
+    game: Game,
+    state,
+    seat: int,
+    actions: list,
+    autopass: set[int],
+    logged: list[GameAction],
+) -> list[dict]:
+    """Apply the batch's ``actions`` for ``seat`` as ``game_act_batch`` says, adding each
+    action stored to ``logged``; the events, in order."""
+    events: list[dict] = []
+    forced_passers = None
+    for index, action in enumerate(actions):
+        if index:
+            if forced_passers is None:
+                forced_passers = autopass | computer_seats(match)
+            events += _passes_when_out_of_actions(forced_passers, game, state, logged)
+            if state.winner is not None or engine.legal_actions(state).seat != seat:
+                break
+        try:
+            applied = engine.apply(state, action)
+        except IllegalAction as error:
+            if index:
+                break
+            raise MatchError("That is not a legal action now.") from error
+        game.applied += 1
+        logged.append(_logged(game, seat, action, applied))
+        # A new list: the logged action keeps its own events.
+        events += applied + _passes_when_out_of_actions(autopass, game, state, logged)
+    return events
 
 
 def _moment_after(

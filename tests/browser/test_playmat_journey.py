@@ -1,7 +1,8 @@
 """The playmat in a browser, a game in progress (rulebook, THE GAME SCREEN): a card dragged from
 the hand onto a quest is played there, Enter on a card does what a double-click does, a
 right-click or a long press magnifies any card, and the whole game screen fits a 1366x768
-window at every card size (Preferences) without scrolling."""
+window at every card size (Preferences) without scrolling, and "Exert all for attack" exerts
+every raider in one click."""
 
 import re
 import time
@@ -9,13 +10,17 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from game.engine.actions import raid
+from game.engine.state import from_json
 from game.models import Game, GameAction, Match, MatchStatus
 from game.selectors import game_state
+from game.services.matches import game_act
 from game.services.skirmish import skirmish_start
 from tests.browser.conftest import ARTIFACTS, confirm
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
+from tests.game.test_match_batches import raid_position
 from tests.game.test_playmat import at_quest, crowded_quest, play_until_main_phase
 from tests.game.test_prompt_words import SABOTEUR, saboteur_in_hand
 from tests.game.test_tactic_shown import raid_with_a_tactic_in_hand
@@ -168,6 +173,36 @@ def scroll_size(page) -> dict:
 
 def latest_state(match):
     return game_state(Game.objects.filter(match=match).latest("number"))
+
+
+def test_exert_all_for_attack_exerts_every_raider_in_one_click(catalog, open_playmat):
+    """COMBAT, "Exerting to Add to Total Attack": Carol raids Bob's quest with three units;
+    Bob, who passes when out of actions, has none ready: one click on the Prompt's "Exert all
+    for attack (3)" exerts all three, each a logged action answered by Bob's pass."""
+    carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+    bob.preferences.pass_when_out_of_actions = True
+    bob.preferences.save()
+    match = start_match(carol, bob)
+    start = raid_position(match, raider=0)
+    game_act(match_id=match.pk, player=carol, ply=0, action=raid(from_json(start).quests[1].card))
+    page = open_playmat(match)
+    exert_all = page.get_by_role("button", name="Exert all for attack (3)")
+    raiders = page.locator(".mat-quest--combat .mat-units--near .mat-card")
+    expect(raiders).to_have_count(3)
+
+    exert_all.click()
+
+    expect(page.locator(".prompt")).to_have_attribute("data-ply", "7")
+    expect(page.locator(".prompt__actions button:visible")).to_have_text(["Pass"])
+    for index in range(3):
+        expect(raiders.nth(index)).to_have_class(re.compile("mat-card--exerted"))
+    kinds = [
+        action["kind"]
+        for action in GameAction.objects.filter(game__match=match)
+        .order_by("number")
+        .values_list("action", flat=True)
+    ]
+    assert kinds == ["raid", "exert", "pass", "exert", "pass", "exert", "pass"]
 
 
 def test_a_card_dragged_from_the_hand_onto_a_quest_is_played_there(game_in_progress, open_playmat):

@@ -11,14 +11,22 @@ from channels.db import database_sync_to_async
 import game.consumers
 import game.selectors
 from game.engine import api as engine
+from game.engine.actions import raid
 from game.models import Game, Match
 from game.selectors import MatchMoment, game_state
-from game.services.matches import MatchSettings, match_create, match_join, match_ready
+from game.services.matches import (
+    MatchSettings,
+    game_act,
+    match_create,
+    match_join,
+    match_ready,
+)
 from game.services.offers import match_offer
 from tcgsite.accounts import services as accounts
 from tcgsite.lobbies.models import Connection
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
+from tests.game.test_match_batches import raid_position
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -327,3 +335,39 @@ async def test_medallions_come_and_go_live_in_the_casual_lobby_for_those_who_may
     await database_sync_to_async(match_join)(match_id=match.pk, player=bob, deck=bob.deck)
     removed = await bob_lobby.until(f"medallion-{match.pk}")
     assert 'hx-swap-oob="delete"' in removed
+
+
+@database_sync_to_async
+def raid_begun(carol, bob):
+    """Carol (who passes when out of actions) and Bob in the batch tests' raid position, his
+    raid begun: his combat action, every ready raider's exert among them."""
+    carol.preferences.pass_when_out_of_actions = True
+    carol.preferences.save()
+    match = start_match(carol, bob)
+    quest = engine.from_json(raid_position(match)).quests[0].card
+    game_act(match_id=match.pk, player=bob, ply=0, action=raid(quest))
+    return match
+
+
+async def test_a_batch_sent_twice_is_applied_once(open_page):
+    """The Prompt's "Exert all for attack": the page sends the batch as one message with its
+    ply; sent again (a double click, a reconnection), it is answered as played."""
+    carol, bob = await players()
+    match = await raid_begun(carol, bob)
+    page = await open_page(bob, path(match))
+    await page.until('class="playmat"')
+    seat, ply, actions = await decision(match)
+    exerts = [action for action in actions if action["kind"] == "exert"]
+    assert seat == 1 and len(exerts) > 1
+    message = {"type": "act_batch", "ply": str(ply), "actions": json.dumps(exerts), "HEADERS": {}}
+
+    await page.communicator.send_json_to(message)
+    await page.communicator.send_json_to(message)
+
+    await page.until(f'data-ply="{ply + 2 * len(exerts)}"')
+    await page.nothing_matching("match-error")
+    seat, after, actions = await decision(match)
+    assert (seat, after, actions) == (1, ply + 2 * len(exerts), [{"kind": "pass"}])
+
+    await page.communicator.send_json_to({**message, "actions": "{}"})
+    assert "could not be read" in await page.until("match-error")
