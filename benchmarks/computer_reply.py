@@ -72,7 +72,8 @@ SOCKET_TIMEOUT = 60.0
 # Longer than any reply: a decision unanswered this long is counted as lost, not timed.
 REPLY_LIMIT = 60.0
 WEB_PROCESSES = 2
-WORKER_PROCESSES = 2
+# The Celery worker's processes: ``make start`` runs one per core.
+WORKER_PROCESSES = int(os.environ.get("REPLY_WORKER_PROCESSES", "2"))
 
 
 @dataclass
