@@ -6,11 +6,10 @@ or a socket's; so the task runs instead on a small pool of threads that the web 
 as it starts serving (``thinking_start``, tcgsite/asgi.py), once its pause is over: a timer
 waits the pause, not a thinking thread, which would keep every other match's turn waiting
 behind it. What a turn sends goes through the loop that serves the process's sockets
-(``sends_through_serving_loop``). A process that opened none, a
-management command's, hands its turns to nobody: its threads would end with it before playing
-them. Every turn is stored due with its game (``Game.computer_due``), and the periodic sweep,
-which runs where the site's turns are played, hands on those overdue
-(``game.services.matches.computer_turns_sweep``).
+(``sends_through_serving_loop``). A process that opened no threads, a management command's,
+hands its turns to nobody: its threads would end with it before playing them. Every turn is
+stored due with its game (``Game.computer_due``), and the periodic sweep, which runs where the
+site's turns are played, hands on those overdue (``game.services.matches.computer_turns_sweep``).
 Tasks are named, not imported, because the services that schedule them are what they call.
 Every task this schedules is safe to run twice: it acts only at the ply it was scheduled for.
 """
