@@ -66,6 +66,7 @@ bench: setup
 	$(PY) benchmarks/ai.py
 	$(PY) benchmarks/tournament_simulation.py
 	$(PY) benchmarks/soak.py
+	$(PY) benchmarks/computer_reply.py
 
 install: $(VENV)/.installed
 

@@ -32,6 +32,7 @@ import re
 import time
 import weakref
 from collections import deque
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -122,6 +123,25 @@ def _relayed(message: dict) -> dict:
 consumers_loop: ContextVar[asyncio.AbstractEventLoop | None] = ContextVar(
     "consumers_loop", default=None
 )
+# The event loop that serves this process's sockets, as the latest consumer to start found
+# it: what a thread of the process's own work sends through (``sends_through_serving_loop``).
+_serving_loop: asyncio.AbstractEventLoop | None = None
+
+
+@contextmanager
+def sends_through_serving_loop():
+    """Within it, the messages this thread sends are handed to the event loop that serves
+    this process's sockets, as a consumer's database work hands them to its own: for the web
+    process's own threads of work (the embedded default's thinking threads). Sent on a loop
+    of the thread's own, the in-memory layer put them in the queues of sockets served by
+    another loop without waking it: they saw them only once something else woke it, daphne's
+    check of its applications, once a second."""
+    loop = _serving_loop
+    token = consumers_loop.set(loop if loop is not None and loop.is_running() else None)
+    try:
+        yield
+    finally:
+        consumers_loop.reset(token)
 
 
 class Outbox:
@@ -296,7 +316,9 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
     """
 
     async def __call__(self, scope, receive, send):
-        consumers_loop.set(asyncio.get_running_loop())
+        global _serving_loop
+        _serving_loop = asyncio.get_running_loop()
+        consumers_loop.set(_serving_loop)
         await super().__call__(scope, receive, send)
 
     async def dispatch(self, message):

@@ -4,6 +4,7 @@ import asyncio
 import gc
 import logging
 import operator
+import threading
 import uuid
 import weakref
 
@@ -30,7 +31,7 @@ from tcgsite.realtime import (
     send_on_commit,
 )
 from tcgsite.routing import websocket_application
-from tests.channel_layers import BOTH_LAYERS, REDIS_LAYER, SITE_ORIGIN
+from tests.channel_layers import BOTH_LAYERS, IN_MEMORY_LAYER, REDIS_LAYER, SITE_ORIGIN
 from tests.factories import UserFactory
 
 
@@ -447,6 +448,33 @@ async def test_a_consumers_database_work_does_not_wait_for_its_messages_to_be_se
         (2, start + 2),
         (3, start + 3),
     ]
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_message_sent_from_a_thread_of_the_process_wakes_the_loop_serving_its_sockets(
+    application, session_cookie, settings
+):
+    """The embedded default's thinking threads send through the loop that serves the sockets.
+    Sent on a loop of the thread's own, the in-memory layer queued the message for the socket
+    without waking the serving loop, which slept on until its next timer (in daphne, its check
+    of the applications, once a second): here, the test's wait would run out first."""
+    settings.CHANNEL_LAYERS = IN_MEMORY_LAYER
+    group, communicator, start = await table_page(application, session_cookie)
+
+    def thinking_thread():
+        try:
+            with realtime.sends_through_serving_loop():
+                announce(group, seat=1)
+        finally:
+            connections.close_all()
+
+    # A plain thread, not one the loop awaits: its end must not wake the loop.
+    threading.Thread(target=thinking_thread).start()
+
+    arrived = await communicator.receive_json_from(timeout=10)
+    assert (arrived["seat"], arrived["version"]) == (1, start + 1)
     await communicator.disconnect()
 
 
