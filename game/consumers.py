@@ -172,6 +172,9 @@ class MatchConsumer(PresenceConsumer):
     async def admit(self) -> bool:
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.logged = None
+        # The screen's regions as last sent (fragments.match_screen_update): a change sends
+        # only the regions it changed.
+        self.shown: dict[str, str] | None = None
         self.resynced_at = -RESYNC_INTERVAL
         place = await database_sync_to_async(self.read_admission)()
         if place is None:
@@ -236,7 +239,12 @@ class MatchConsumer(PresenceConsumer):
         )
         new_game = full or self.logged is None or screen.logged[0] != self.logged[0]
         self.logged = screen.logged
-        html = fragments.match_screen_update(screen, replace_log=new_game, clear_error=not full)
+        html, self.shown = fragments.match_screen_update(
+            screen,
+            replace_log=new_game,
+            clear_error=not full,
+            shown=None if full else self.shown,
+        )
         return screen.place, html, screen.log
 
     async def deliver(self, message: dict) -> str:

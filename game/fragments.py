@@ -1,6 +1,8 @@
 """The HTML the Casual Lobby's socket and a match's socket send, swapped in by htmx's
 websocket extension (each fragment names its target, ``hx-swap-oob``)."""
 
+import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from django.template import engines
@@ -87,17 +89,46 @@ def match_screen(screen) -> SafeString:
     return mark_safe(_screen_html(screen))  # noqa: S308 - Jinja's autoescaped output
 
 
-def match_screen_update(screen, *, replace_log: bool, clear_error: bool) -> str:
-    """What a match's socket sends its page after a change: the screen, the Chat Log's new
-    lines (``screen.log``; all of them, in place of the log shown, with ``replace_log``), and,
-    with ``clear_error``, the refusal shown cleared."""
-    log = LOG_REPLACED if replace_log else LOG_APPENDED
-    parts = [SCREEN_SWAPPED, _screen_html(screen), "</div>\n", log]
+def match_screen_update(
+    screen, *, replace_log: bool, clear_error: bool, shown: dict[str, str] | None = None
+) -> tuple[str, dict[str, str]]:
+    """What a match's socket sends its page after a change, and the screen's regions as sent:
+    the regions of the screen (the playmat's info panels, Phase Meter, Prompt, menu, overlays,
+    rows, quests and hand) that differ from those ``shown`` last, or, when nothing was shown
+    yet or the screen's parts changed (the launch screen became the playmat, a hand appeared),
+    the whole screen; then the Chat Log's new lines (``screen.log``; all of them, in place of
+    the log shown, with ``replace_log``), and, with ``clear_error``, the refusal shown
+    cleared."""
+    html = _screen_html(screen)
+    regions = dict(_regions(html))
+    if regions and shown is not None and shown.keys() == regions.keys():
+        parts = [_swapped(region) for name, region in regions.items() if region != shown[name]]
+    else:
+        parts = [SCREEN_SWAPPED, html, "</div>\n"]
+    parts.append(LOG_REPLACED if replace_log else LOG_APPENDED)
     parts += map(conditional_escape, screen.log)
     parts.append("</ol>\n")
     if clear_error:
         parts.append(ERROR_CLEARED)
-    return "".join(parts)
+    return "".join(parts), regions
+
+
+# A region of the screen: one element with an id, between these marks
+# (templates/jinja2/game/_playmat.html).
+REGION = re.compile(r"<!--region-->(\s*<[\w-]+)([^>]*?\sid=\"([\w-]+)\")(.*?)<!--/region-->", re.S)
+
+
+def _regions(html: str) -> Iterator[tuple[str, str]]:
+    for match in REGION.finditer(html):
+        yield match.group(3), match.group(1) + match.group(2) + match.group(4)
+
+
+def _swapped(region: str) -> str:
+    """The region, marked to take the place of the page's element of its id (and between its
+    marks, which the page ignores, as a reader of the frames may not)."""
+    tag_end = region.index("<") + 1
+    tag_end += len(re.match(r"[\w-]+", region[tag_end:]).group(0))
+    return f'<!--region-->{region[:tag_end]} hx-swap-oob="true"{region[tag_end:]}<!--/region-->\n'
 
 
 SCREEN_SWAPPED = '<div id="match-screen" hx-swap-oob="true">'

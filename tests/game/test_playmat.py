@@ -182,7 +182,7 @@ def test_the_playmat_draws_its_cards_at_the_players_card_size(client, carol, bob
     page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
     # The match socket renders the playmat again after every decision, with no request.
     screen = match_screen(match_id=match.pk, viewer=carol)
-    swapped = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
+    swapped, _ = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
 
     for html in (page, swapped):
         assert f'<section class="playmat" aria-label="Playmat" data-card-size="{size}">' in html
@@ -265,7 +265,7 @@ def test_a_sockets_update_swaps_in_the_screen_and_adds_the_log_lines_escaping_pl
     screen = match_screen(match_id=match.pk, viewer=carol)
     screen.log = [fragments.game_line("* Carol draws a card."), "<b>plain</b>"]
 
-    update = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
+    update, _ = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
 
     assert re.match(
         r'<div id="match-screen" hx-swap-oob="true">\s*<section class="playmat"', update
@@ -277,7 +277,7 @@ def test_a_sockets_update_swaps_in_the_screen_and_adds_the_log_lines_escaping_pl
     assert update.endswith(
         '<p id="match-error" class="match-error" role="alert" hidden hx-swap-oob="true"></p>'
     )
-    replaced = fragments.match_screen_update(screen, replace_log=True, clear_error=False)
+    replaced, _ = fragments.match_screen_update(screen, replace_log=True, clear_error=False)
     assert '<ol id="match-log" class="match-log" aria-live="polite" hx-swap-oob="true">' in replaced
     assert 'id="match-error"' not in replaced
 
@@ -306,8 +306,9 @@ def test_a_moment_read_as_its_match_begins_has_the_first_game(carol, bob):
     assert moment.game is not None and moment.state is not None
     screen = match_screen(match_id=match.pk, viewer=carol, moment=moment)
     assert screen.board is not None
-    assert "match-screen" in fragments.match_screen_update(
-        screen, replace_log=True, clear_error=False
+    assert (
+        "match-screen"
+        in fragments.match_screen_update(screen, replace_log=True, clear_error=False)[0]
     )
 
 
@@ -321,3 +322,34 @@ def test_a_crowded_quest_shows_every_unit(client, carol, bob):
 
     units = re.search(r'<ul class="mat-units mat-units--near"[^>]*>(.*?)</ul>', page, re.DOTALL)
     assert units.group(1).count("<figure ") == 8
+
+
+def test_a_change_sends_only_the_regions_of_the_screen_it_changed(client, carol, bob):
+    """A decision changes a few parts of the playmat (the Prompt, the cards and counts the
+    action touched): the socket sends those regions alone, each swapped in by its id, and the
+    page they make is the one a whole screen would have made."""
+    match = start_match(carol, bob)
+    actions = play_until_main_phase(match, [carol, bob])
+    screen = match_screen(match_id=match.pk, viewer=carol)
+    whole, shown = fragments.match_screen_update(screen, replace_log=True, clear_error=False)
+    assert 'id="match-screen"' in whole
+    assert {"mat-prompt", "mat-hand", "mat-quests", "mat-info-near", "mat-row-far"} <= set(shown)
+
+    game = Game.objects.filter(match=match).latest("number")
+    unit = next(action for action in actions if action["kind"] == "play" and at_quest(action))
+    game_act(match_id=match.pk, player=carol, ply=game.applied, action=unit)
+    after = match_screen(match_id=match.pk, viewer=carol, logged=screen.logged)
+    update, regions = fragments.match_screen_update(
+        after, replace_log=False, clear_error=True, shown=shown
+    )
+
+    assert 'id="match-screen"' not in update
+    changed = set(
+        re.findall(r'<!--region--><[\w-]+ hx-swap-oob="true"[^>]*?\sid="([\w-]+)"', update)
+    )
+    assert {"mat-prompt", "mat-hand", "mat-quests"} <= changed
+    assert "mat-row-far" not in changed and "mat-phase" not in changed
+    assert changed == {name for name in regions if regions[name] != shown[name]}
+    assert len(update) < len(whole)
+    rebuilt = fragments.match_screen_update(after, replace_log=False, clear_error=True)[0]
+    assert rebuilt.count("<!--region-->") == len(regions)

@@ -78,7 +78,7 @@ def test_every_screen_that_follows_the_match_shows_the_tactic_just_played(carol,
         screen = match_screen(match_id=match.pk, viewer=viewer, logged=before[viewer].logged)
         assert screen.tactic["id"] == tactic
         assert (screen.tactic["title"], screen.tactic["player"]) == (TACTIC, "Carol")
-        update = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
+        update, _ = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
         shown = re.search(r'<figure class="tactic-shown" data-tactic="(\d+)".*?</figure>', update)
         assert int(shown.group(1)) == tactic
         face = reverse("cards:card_face", args=screen.tactic["face"])
@@ -100,5 +100,5 @@ def test_the_tactic_is_shown_once_not_on_a_first_look_nor_after_the_next_action(
     assert match_screen(match_id=match.pk, viewer=bob).tactic is None
     after = match_screen(match_id=match.pk, viewer=bob, logged=shown.logged)
     assert after.tactic is None
-    update = fragments.match_screen_update(after, replace_log=False, clear_error=True)
+    update, _ = fragments.match_screen_update(after, replace_log=False, clear_error=True)
     assert "tactic-shown" not in update

@@ -54,12 +54,21 @@ def session_cookie(user) -> tuple[bytes, bytes]:
     return (b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_id}".encode())
 
 
+# A match page's screen in a frame, and its regions (game/fragments.py).
+SCREEN_SWAPPED = '<div id="match-screen" hx-swap-oob="true">'
+SCREEN_END = '</div>\n<ol id="match-log"'
+SCREEN_REGION = re.compile(r'<!--region-->\s*<([\w-]+)[^>]*?\sid="([\w-]+)".*?<!--/region-->', re.S)
+
+
 class Page:
     """One browser page's socket, as a test sees it: the HTML fragments it receives."""
 
     def __init__(self, application, user, path, cookie):
         self.user = user
         self.closed = False
+        # A match page's screen as the page shows it, and every frame as it came.
+        self.screen: str | None = None
+        self.frames: list[str] = []
         self.communicator = WebsocketCommunicator(application, path, headers=[SITE_ORIGIN, cookie])
 
     async def open(self):
@@ -78,7 +87,28 @@ class Page:
         message = await self.communicator.receive_output()
         if message["type"] != "websocket.send":
             raise AssertionError(f"the socket sent {message}")
-        return message["text"]
+        self.frames.append(message["text"])
+        return self.shown(message["text"])
+
+    def shown(self, frame: str) -> str:
+        """A match page's frame as the page shows it: a frame of changed regions of the screen
+        (game/fragments.py) swapped into the screen shown before, and given whole, as a frame
+        of the whole screen would; any other fragment as it came."""
+        if SCREEN_SWAPPED in frame:
+            start = frame.index(SCREEN_SWAPPED) + len(SCREEN_SWAPPED)
+            self.screen = frame[start : frame.index(SCREEN_END, start)]
+            return frame
+        regions = {
+            found.group(2): found.group(0).replace(' hx-swap-oob="true"', "", 1)
+            for found in SCREEN_REGION.finditer(frame)
+        }
+        if not regions or self.screen is None:
+            return frame
+        self.screen = SCREEN_REGION.sub(
+            lambda found: regions.get(found.group(2), found.group(0)), self.screen
+        )
+        rest = frame[frame.rindex("<!--/region-->") + len("<!--/region-->") :].lstrip("\n")
+        return f"{SCREEN_SWAPPED}{self.screen}{SCREEN_END}{rest}"
 
     async def until(self, pattern: str, timeout: float = 3) -> str:
         """The first fragment received that matches ``pattern`` (a regular expression)."""
