@@ -15,7 +15,7 @@ from typing import cast
 
 from game.engine import api
 from game.engine.actions import Agent
-from game.engine.phases import HAND_LIMIT
+from game.engine.invariants import invariant_violations
 from game.engine.state import State
 
 # Normal play ends by completed quests or an empty deck long before this (a 53-card deck
@@ -200,40 +200,6 @@ def simulate(
         report.wins_by_agent[None if state.winner is None else agent_of[state.winner]] += 1
     report.seconds = time.perf_counter() - started
     return report
-
-
-def invariant_violations(state: State, events: list[dict]) -> list[str]:
-    """What is wrong with ``state`` just after the action that emitted ``events``."""
-    problems = []
-    zoned = Counter(zoned_cards(state))
-    misplaced = [card for card in range(len(state.cards)) if zoned[card] != 1]
-    if misplaced or len(zoned) != len(state.cards):
-        problems.append(f"cards not in exactly one zone: {misplaced}")
-    for seat, player in enumerate(state.seats):
-        if player.power < 0:
-            problems.append(f"seat {seat} has {player.power} power")
-    for event in events:
-        if event["type"] == "turn_ended":
-            hand = len(state.seats[event["seat"]].hand)
-            if hand > HAND_LIMIT:
-                problems.append(f"seat {event['seat']} ended a turn with {hand} cards in hand")
-    return problems
-
-
-def zoned_cards(state: State) -> list[int]:
-    """Every card id in every zone, once per zone it is in."""
-    cards = []
-    for player in state.seats:
-        cards.append(player.avatar)
-        for zone in (player.quest_pile, player.deck, player.hand, player.discard):
-            cards += zone
-        for zone in (player.items, player.abilities, player.completed, player.removed):
-            cards += zone
-    for quest in state.quests:
-        cards.append(quest.card)
-        for units in quest.units:
-            cards += units
-    return cards
 
 
 def round_trip_violations(state: State) -> list[str]:
