@@ -148,6 +148,37 @@ def test_a_seed_and_the_applied_actions_replay_the_game_exactly():
     assert state.winner is not None
 
 
+def test_a_replay_unchecked_reaches_the_same_state_as_a_checked_one():
+    decks = starter_decklists(SET_FILE)
+    decklists = [decks["rebel"], decks["sith"]]
+    state = api.new_game(decklists, seed=7)
+    played = play_randomly(state, seed=7)
+
+    replayed = api.replay(decklists, 7, played, checked=False)
+
+    assert api.to_json(replayed) == api.to_json(state)
+
+
+def test_a_replay_unchecked_still_refuses_an_action_of_a_kind_not_possible_now():
+    decks = starter_decklists(SET_FILE)
+    decklists = [decks["jedi"], decks["imperial"]]
+
+    with pytest.raises(api.NotNow):
+        api.replay(decklists, 3, [{"kind": "done"}], checked=False)
+    with pytest.raises(api.UnknownAction):
+        api.replay(decklists, 3, [{"kind": "cheat"}], checked=False)
+
+
+def test_a_replay_unchecked_refuses_actions_after_the_end():
+    decks = starter_decklists(SET_FILE)
+    decklists = [decks["jedi"], decks["imperial"]]
+    state = api.new_game(decklists, seed=5)
+    played = play_randomly(state, seed=5)
+
+    with pytest.raises(api.GameOver):
+        api.replay(decklists, 5, [*played, {"kind": "pass"}], checked=False)
+
+
 def test_a_seat_sees_its_own_hand_and_quest_pile_and_only_counts_of_the_others():
     state = start(SHOCHU, PALADON)
     keep_hands(state)
