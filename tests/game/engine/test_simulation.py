@@ -7,7 +7,7 @@ from pathlib import Path
 from game.ai.agents import RandomAgent
 from game.engine import api
 from game.engine.decklists import starter_decklists
-from game.engine.simulation import replay_violations, simulate
+from game.engine.simulation import Report, replay_violations, simulate
 
 SET_FILE = (
     Path(__file__).resolve().parents[3] / "collection/cards/sets/01_embers-of-the-outer-rim.json"
@@ -97,3 +97,15 @@ def test_actions_that_cannot_be_replayed_are_reported_rather_than_raised():
     problems = replay_violations(decklists, 11, [*played, {"kind": "done"}], state)
 
     assert problems == ["replaying its actions fails: GameOver('the game is over')"]
+
+
+def test_games_per_second_keep_three_significant_digits_however_slow():
+    report = Report(games=48, seconds=1685.0, turns=[30] * 48, actions=[400] * 48)
+
+    assert "48 games in 1685.00 s: 0.0285 games per second" in report.summary()
+
+
+def test_games_per_second_keep_a_decimal_when_fast():
+    report = Report(games=200, seconds=1.58, turns=[30] * 200, actions=[400] * 200)
+
+    assert ": 126.6 games per second" in report.summary()
