@@ -11,11 +11,10 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 from game.engine import api
 from game.engine.actions import Action, Agent
-from game.engine.invariants import invariant_violations
+from game.engine.checked_play import play_checked
 from game.engine.state import State
 
 # Normal play ends by completed quests or an empty deck long before this (a 53-card deck
@@ -184,25 +183,16 @@ def simulate(
         players = [
             agents[agent_of[seat]](game_seed * len(agents) + seat) for seat in range(len(agents))
         ]
-        # Each seat's samples, looked up once a game rather than once a decision.
-        cpu_samples = [report.decision_seconds[agent] for agent in agent_of]
-        wall_samples = [report.decision_wall_seconds[agent] for agent in agent_of]
         state = api.new_game(seats, game_seed)
-        played = []
-        while state.winner is None and state.turn <= TURN_CAP:
-            decision = api.legal_actions(state)
-            seat = cast(int, decision.seat)
-            wall, cpu = time.perf_counter(), time.thread_time()
-            action = players[seat].choose(state, decision)
-            cpu_samples[seat].append(time.thread_time() - cpu)
-            wall_samples[seat].append(time.perf_counter() - wall)
-            events = api.apply(state, action)
-            played.append(action)
-            problems = invariant_violations(state, events)
-            if thorough:
-                problems += round_trip_violations(state) + view_violations(state)
-            if problems:
-                report.violations += [f"game {index}, action {len(played)}: {p}" for p in problems]
+        played, problems = play_checked(
+            state,
+            players,
+            [report.decision_seconds[agent] for agent in agent_of],
+            [report.decision_wall_seconds[agent] for agent in agent_of],
+            TURN_CAP,
+            thorough_violations if thorough else None,
+        )
+        report.violations += [f"game {index}, {problem}" for problem in problems]
         if state.winner is None:
             report.violations.append(f"game {index}: no winner after {TURN_CAP} turns")
         else:
@@ -233,6 +223,10 @@ def replay_violations(
     if replayed != state:
         return ["replaying its actions gives another state"]
     return []
+
+
+def thorough_violations(state: State) -> list[str]:
+    return round_trip_violations(state) + view_violations(state)
 
 
 def round_trip_violations(state: State) -> list[str]:

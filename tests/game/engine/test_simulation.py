@@ -2,10 +2,12 @@
 action, each finished game replayed, and what the report prints."""
 
 import itertools
+import time
 from pathlib import Path
 
 from game.ai.agents import RandomAgent
 from game.engine import api
+from game.engine.checked_play import SHORT_DECISION
 from game.engine.decklists import starter_decklists
 from game.engine.simulation import Report, replay_violations, simulate
 
@@ -44,6 +46,14 @@ class CardHider(Cheater):
 
     def cheat(self, state, seat):
         state.seats[seat].removed.append(state.seats[seat].deck.pop())
+
+
+class Sleeper(RandomAgent):
+    """Waits 2 ms before each decision: a long decision that takes no CPU time."""
+
+    def choose(self, state, decision):
+        time.sleep(0.002)
+        return super().choose(state, decision)
 
 
 def played_game(seed: int) -> tuple[list[dict], list[dict], api.State]:
@@ -109,3 +119,21 @@ def test_games_per_second_keep_a_decimal_when_fast():
     report = Report(games=200, seconds=1.58, turns=[30] * 200, actions=[400] * 200)
 
     assert ": 126.6 games per second" in report.summary()
+
+
+def test_a_long_decision_counts_the_cpu_time_of_its_thread_not_the_wall_clock():
+    report = simulate(1, seed=3, agents=[Sleeper, RandomAgent], decklists=MATCHUPS)
+
+    cpu, wall = report.decision_seconds[0], report.decision_wall_seconds[0]
+    assert cpu and all(seconds >= 0.002 for seconds in wall)
+    assert all(
+        cpu_seconds < wall_seconds / 2 for cpu_seconds, wall_seconds in zip(cpu, wall, strict=True)
+    )
+
+
+def test_a_decision_shorter_than_a_cpu_clock_reading_counts_its_wall_clock_time():
+    report = simulate(1, seed=3, agents=[RandomAgent, RandomAgent], decklists=MATCHUPS)
+
+    timed = list(zip(report.decision_seconds[0], report.decision_wall_seconds[0], strict=True))
+    short = [(cpu, wall) for cpu, wall in timed if wall < SHORT_DECISION]
+    assert short and all(cpu == wall for cpu, wall in short)
