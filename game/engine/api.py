@@ -55,7 +55,12 @@ _Handler = Callable[[State, Action, list[dict]], None]
 
 
 def new_game(
-    decklists: list[dict], seed: int, events: list[dict] | None = None, first: int | None = None
+    decklists: list[dict],
+    seed: int,
+    events: list[dict] | None = None,
+    first: int | None = None,
+    *,
+    checked: bool = True,
 ) -> State:
     """A new game, set up and waiting for the first player to keep or redraw.
 
@@ -64,10 +69,13 @@ def new_game(
     traits, restriction, cost, attack, defense, damage_bonus, health, level, rules); see
     ``game.engine.decklists``. The setup's events are appended to ``events`` if given.
     ``first`` is the seat that goes first; None: chosen at random, as the rulebook says.
+    ``checked=False`` leaves out the check that the decklists bring every card their cards
+    can create (it reads every card's text): for decklists that passed it when their game
+    began (``replay``).
     """
     if first is not None and first not in range(len(decklists)):
         raise InvalidDecklist(f"there is no seat {first} to go first")
-    state = setup.create_state(decklists, seed)
+    state = setup.create_state(decklists, seed, check_created=checked)
     opening_events = [] if events is None else events
     _run(state, lambda opening, opened: setup.open_game(opening, opened, first), opening_events)
     return state
@@ -140,12 +148,13 @@ def replay(
     """The game reached by applying ``actions`` to a new game: a match as stored.
 
     ``checked=False`` carries out each action without listing the legal ones first, in about
-    half the time: only for the engine's own actions, each checked as it was played, to
-    verify that they replay (``simulation.simulate``). A replay that goes another way then
-    ends in another state, or fails; an action of a kind not possible now, or after the end,
-    is still refused.
+    half the time, and sets the game up without checking the decklists' created cards: only
+    for the engine's own actions, each checked as it was played, in a game whose decklists
+    were checked when it began, to verify that they replay (``simulation.simulate``). A
+    replay that goes another way then ends in another state, or fails; an action of a kind
+    not possible now, or after the end, is still refused.
     """
-    state = new_game(decklists, seed, first=first)
+    state = new_game(decklists, seed, first=first, checked=checked)
     for action in actions:
         if checked:
             apply(state, action)

@@ -15,6 +15,7 @@ from game.engine.events import TOLD_BY_ANOTHER
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,
+    ability,
     act,
     avatar,
     decklist,
@@ -177,6 +178,20 @@ def test_a_replay_unchecked_refuses_actions_after_the_end():
 
     with pytest.raises(api.GameOver):
         api.replay(decklists, 5, [*played, {"kind": "pass"}], checked=False)
+
+
+def test_a_decklist_without_a_card_its_cards_create_is_refused_unless_checked_before():
+    smuggler = ability(
+        "Counterfeit Credits", rules={"keywords": [{"keyword": "smuggle", "card": "Credit Chip"}]}
+    )
+    decklists = [decklist(avatar("Jason"), smuggler), decklist(avatar("Tyler"))]
+
+    with pytest.raises(api.InvalidDecklist, match="'Counterfeit Credits' creates Credit Chip"):
+        api.new_game(decklists, seed=1)
+    with pytest.raises(api.InvalidDecklist, match="creates Credit Chip"):
+        api.replay(decklists, 1, [])
+    # A replay unchecked is for decklists that passed when their game began.
+    assert api.replay(decklists, 1, [], checked=False).winner is None
 
 
 def test_a_seat_sees_its_own_hand_and_quest_pile_and_only_counts_of_the_others():
