@@ -34,7 +34,8 @@ class Report:
     win_reasons: Counter = field(default_factory=Counter)
     wins_by_agent: Counter = field(default_factory=Counter)
     # Each decision's time, by agent: CPU time of the deciding thread (what it costs on one
-    # core, whatever else the machine runs) and wall-clock time.
+    # core, whatever else the machine runs; see checked_play.SHORT_DECISION) and wall-clock
+    # time.
     decision_seconds: dict[int, list[float]] = field(default_factory=dict)
     decision_wall_seconds: dict[int, list[float]] = field(default_factory=dict)
     violations: list[str] = field(default_factory=list)
