@@ -193,7 +193,7 @@ def main() -> None:
         "after every action, and each game replayed)"
     )
     print(
-        f"  ratio                {bare / checked:9.2f} × the bare loop     (target "
+        f"  ratio                {bare / checked:9.3f} × the bare loop     (target "
         f"{TARGETS['simulate']}; same games, no violation: {'yes' if same else 'NO'})"
     )
 

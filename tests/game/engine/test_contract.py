@@ -1,6 +1,7 @@
 """The rules engine contract (DESIGN.md): purity, legal actions, illegal actions, JSON, replay,
 views without hidden information, events and their game messages, decklists."""
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 from game.engine import actions, api
 from game.engine.decklists import starter_decklists
 from game.engine.events import TOLD_BY_ANOTHER
+from game.engine.state import Card
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,
@@ -147,6 +149,23 @@ def test_a_seed_and_the_applied_actions_replay_the_game_exactly():
 
     assert api.to_json(replayed) == api.to_json(state)
     assert state.winner is not None
+
+
+def test_two_cards_that_differ_in_any_field_are_not_equal():
+    """A replay is checked by comparing states, so every field of a card counts."""
+    card = Card(definition=1, owner=0, controller=0)
+
+    for field in dataclasses.fields(Card):
+        value = getattr(card, field.name)
+        if isinstance(value, bool):
+            changed = not value
+        elif isinstance(value, list):
+            changed = [*value, "raid"]
+        else:
+            changed = value + 1
+        assert dataclasses.replace(card, **{field.name: changed}) != card, field.name
+    assert dataclasses.replace(card) == card
+    assert card != card.definition
 
 
 def test_a_replay_unchecked_reaches_the_same_state_as_a_checked_one():
