@@ -13,9 +13,10 @@ TEST_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
 # The engine modules compiled with mypyc (README.md, "Development"): all but the exceptions
 # (errors), which derive from ValueError, what only loads data or drives whole games
 # (decklists, simulation, shuffle), and the words of a "you may" prompt (wording), spelled once
-# per such decision.
-ENGINE_COMPILED := actions api combat continuous effects events phases printed rules select setup \
-	state triggers views rng
+# per such decision. The invariants and the simulations' game loop (checked_play) are compiled
+# although only simulations use them: they run after every action of every simulated game.
+ENGINE_COMPILED := actions api checked_play combat continuous effects events invariants phases \
+	printed rules select setup state triggers views rng
 ENGINE_SOURCES := $(wildcard game/engine/*.py)
 
 .PHONY: run test lint format install setup catalog bench start engine

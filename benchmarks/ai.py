@@ -10,9 +10,10 @@ agent's as the bare baseline measured in the same run. Never fails on a number: 
 (>= 95% against random, >= 70% against greedy, decision p95 <= 300 ms and p99 <= 1 s) are
 printed beside the figures.
 
-Decision times are CPU time of the deciding thread (``time.thread_time``): what a decision
-costs on one core, whatever else a shared machine is running; wall-clock times are printed
-too. Game ``i`` of every pairing has the seed ``BENCH_SEED + i``.
+Decision times are CPU time of the deciding thread (``time.thread_time``; a decision under
+20 µs counts its wall-clock time, ``checked_play.SHORT_DECISION``): what a decision costs on
+one core, whatever else a shared machine is running; wall-clock times are printed too.
+Game ``i`` of every pairing has the seed ``BENCH_SEED + i``.
 
     .venv/bin/python benchmarks/ai.py                      # 408 games a target pairing
     BENCH_GAMES=48 BENCH_MUTUAL_GAMES=24 .venv/bin/python benchmarks/ai.py   # a quick look

@@ -2,7 +2,10 @@
 
 Prints games per second, the p50/p99 of ``apply`` and ``legal_actions``, the size of the
 serialized state, and beside them a bare baseline measured in the same run (``json.dumps`` of
-the state, and an empty call) with the ratios. Never fails on a number.
+the state, and an empty call) with the ratios. Then ``manage.py simulate``'s games (random
+against random, with every invariant checked after every action and each game replayed)
+beside the bare game loop playing the same games with the same agents and seeds, unchecked,
+and the ratio of their speeds. Never fails on a number.
 
 Times are CPU time of this process (``time.process_time``, ``time.thread_time``), so that other
 work on a shared machine doesn't count; games per wall-clock second are printed too.
@@ -21,16 +24,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.ai import arena  # noqa: E402
 from game.ai.agents import RandomAgent  # noqa: E402
 from game.engine import api  # noqa: E402
 from game.engine.decklists import starter_decklists  # noqa: E402
+from game.engine.simulation import TURN_CAP, simulate  # noqa: E402
 from game.engine.state import to_dict  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_GAMES", "200"))
 SET_FILE = (
     Path(__file__).resolve().parents[1] / "collection/cards/sets/01_embers-of-the-outer-rim.json"
 )
-TARGETS = {"games per second": ">= 100", "p99": "< 1 ms", "state size": "< 64 KB"}
+TARGETS = {
+    "games per second": ">= 100",
+    "p99": "< 1 ms",
+    "state size": "< 64 KB",
+    "simulate": ">= 0.6",
+}
+SIMULATE_SEED = 1
 
 
 def matchups() -> list[list[dict]]:
@@ -102,6 +113,44 @@ def measure_calls(pairs: list[list[dict]]) -> dict[str, list[float]]:
     return samples
 
 
+def bare_game(pairs: list[list[dict]], index: int) -> int:
+    """Game ``index`` of a ``manage.py simulate`` run of random against random, as bare as it
+    gets: no check, no timing, no replay. Returns its turns."""
+    game_seed = SIMULATE_SEED + index
+    state = api.new_game(pairs[index % len(pairs)], game_seed)
+    # The seeds ``simulate`` gives each seat's agent.
+    players = [RandomAgent(game_seed * 2 + seat) for seat in range(2)]
+    while state.winner is None and state.turn <= TURN_CAP:
+        decision = api.legal_actions(state)
+        api.apply(state, players[decision.seat].choose(state, decision))
+    return state.turn
+
+
+def measure_simulate() -> tuple[float, float, bool]:
+    """CPU seconds of the bare game loop and of ``simulate`` over the same games, and whether
+    they were the same games and without violation. The two take turns by rounds of 24 games,
+    so that both meet a shared machine at the same speed."""
+    pairs = arena.matchups(starter_decklists(SET_FILE))
+    bare = checked = 0.0
+    same = True
+    for first, count in arena.chunks(GAMES):
+        start = time.process_time()
+        turns = [bare_game(pairs, index) for index in range(first, first + count)]
+        bare += time.process_time() - start
+        start = time.process_time()
+        report = simulate(
+            count,
+            SIMULATE_SEED,
+            [RandomAgent, RandomAgent],
+            pairs,
+            first_game=first,
+            swap_seats=True,
+        )
+        checked += time.process_time() - start
+        same = same and report.turns == turns and not report.violations
+    return bare, checked, same
+
+
 def main() -> None:
     pairs = matchups()
     games_per_second, games_per_wall_second, mean_turns = measure_throughput(pairs)
@@ -130,6 +179,23 @@ def main() -> None:
     for name in ("legal_actions", "apply"):
         ratio = percentile(samples[name], 0.99) / dumps_p99
         print(f"  {name:<20} {ratio:5.2f} × json.dumps(state)")
+    bare, checked, same = measure_simulate()
+    print(
+        f"manage.py simulate beside the bare game loop, same run: {GAMES} random-vs-random games, "
+        "CPU time"
+    )
+    print(
+        f"  bare loop            {GAMES / bare:9.1f} games per second   (new_game, "
+        "legal_actions, apply)"
+    )
+    print(
+        f"  simulate             {GAMES / checked:9.1f} games per second   (and every invariant "
+        "after every action, and each game replayed)"
+    )
+    print(
+        f"  ratio                {bare / checked:9.3f} × the bare loop     (target "
+        f"{TARGETS['simulate']}; same games, no violation: {'yes' if same else 'NO'})"
+    )
 
 
 if __name__ == "__main__":

@@ -51,10 +51,16 @@ _DECISIONS = MappingProxyType(
     {**setup.DECISIONS, **phases.DECISIONS, **combat.DECISIONS, **effects.DECISIONS}
 )
 _STEPS = MappingProxyType({**phases.STEPS, **combat.STEPS, **effects.STEPS})
+_Handler = Callable[[State, Action, list[dict]], None]
 
 
 def new_game(
-    decklists: list[dict], seed: int, events: list[dict] | None = None, first: int | None = None
+    decklists: list[dict],
+    seed: int,
+    events: list[dict] | None = None,
+    first: int | None = None,
+    *,
+    checked: bool = True,
 ) -> State:
     """A new game, set up and waiting for the first player to keep or redraw.
 
@@ -63,10 +69,13 @@ def new_game(
     traits, restriction, cost, attack, defense, damage_bonus, health, level, rules); see
     ``game.engine.decklists``. The setup's events are appended to ``events`` if given.
     ``first`` is the seat that goes first; None: chosen at random, as the rulebook says.
+    ``checked=False`` leaves out the check that the decklists bring every card their cards
+    can create (it reads every card's text): for decklists that passed it when their game
+    began (``replay``).
     """
     if first is not None and first not in range(len(decklists)):
         raise InvalidDecklist(f"there is no seat {first} to go first")
-    state = setup.create_state(decklists, seed)
+    state = setup.create_state(decklists, seed, check_created=checked)
     opening_events = [] if events is None else events
     _run(state, lambda opening, opened: setup.open_game(opening, opened, first), opening_events)
     return state
@@ -107,31 +116,18 @@ def apply(state: State, action: object) -> list[dict]:
     before showing them to a seat. Raises an ``IllegalAction`` (and changes nothing) if the
     action is not one of ``legal_actions(state).actions``.
     """
-    if state.winner is not None:
-        raise GameOver("the game is over")
-    if not isinstance(action, dict) or action.get("kind") not in KINDS:
-        raise UnknownAction(f"{action!r} is not an action: its kind must be one of {KINDS}")
-    decision = _DECISIONS[state.step]
-    handler = decision.handlers.get(action["kind"])
-    if handler is None:
-        raise NotNow(
-            f"seat {state.deciding} must decide: {decision.prompt(state)} "
-            f"A {action['kind']!r} action is not possible now; possible kinds: "
-            f"{', '.join(decision.handlers)}."
-        )
+    proposed = _as_action(state, action)
+    handler = _handler(state, proposed)
     legal = legal_actions(state).actions
     try:
         # Carry out the engine's own copy: an equal action may hold 1.0 or True for the id 1.
-        chosen = legal[legal.index(action)]
+        chosen = legal[legal.index(proposed)]
     except ValueError:
-        same_kind = [each for each in legal if each["kind"] == action["kind"]]
+        same_kind = [each for each in legal if each["kind"] == proposed["kind"]]
         raise NotAllowed(
-            f"{action!r} is not allowed now; the legal ones of its kind: {same_kind}"
+            f"{proposed!r} is not allowed now; the legal ones of its kind: {same_kind}"
         ) from None
-    events: list[dict] = []
-    state.applied += 1
-    _run(state, lambda state, events: handler(state, chosen, events), events)
-    return events
+    return _carry_out(state, handler, chosen)
 
 
 def view(state: State, seat: int | None) -> dict:
@@ -142,13 +138,58 @@ def view(state: State, seat: int | None) -> dict:
 
 
 def replay(
-    decklists: list[dict], seed: int, actions: Iterable[Action], first: int | None = None
+    decklists: list[dict],
+    seed: int,
+    actions: Iterable[Action],
+    first: int | None = None,
+    *,
+    checked: bool = True,
 ) -> State:
-    """The game reached by applying ``actions`` to a new game: a match as stored."""
-    state = new_game(decklists, seed, first=first)
+    """The game reached by applying ``actions`` to a new game: a match as stored.
+
+    ``checked=False`` carries out each action without listing the legal ones first, in about
+    half the time, and sets the game up without checking the decklists' created cards: only
+    for the engine's own actions, each checked as it was played, in a game whose decklists
+    were checked when it began, to verify that they replay (``simulation.simulate``). A
+    replay that goes another way then ends in another state, or fails; an action of a kind
+    not possible now, or after the end, is still refused.
+    """
+    state = new_game(decklists, seed, first=first, checked=checked)
     for action in actions:
-        apply(state, action)
+        if checked:
+            apply(state, action)
+        else:
+            _carry_out(state, _handler(state, _as_action(state, action)), action)
     return state
+
+
+def _as_action(state: State, action: object) -> Action:
+    """``action`` if it is an action at all and the game goes on; raises otherwise."""
+    if state.winner is not None:
+        raise GameOver("the game is over")
+    if not isinstance(action, dict) or action.get("kind") not in KINDS:
+        raise UnknownAction(f"{action!r} is not an action: its kind must be one of {KINDS}")
+    return action
+
+
+def _handler(state: State, action: Action) -> _Handler:
+    """What carries out ``action`` now; raises if no action of its kind is possible now."""
+    decision = _DECISIONS[state.step]
+    handler = decision.handlers.get(action["kind"])
+    if handler is None:
+        raise NotNow(
+            f"seat {state.deciding} must decide: {decision.prompt(state)} "
+            f"A {action['kind']!r} action is not possible now; possible kinds: "
+            f"{', '.join(decision.handlers)}."
+        )
+    return handler
+
+
+def _carry_out(state: State, handler: _Handler, action: Action) -> list[dict]:
+    events: list[dict] = []
+    state.applied += 1
+    _run(state, lambda state, events: handler(state, action, events), events)
+    return events
 
 
 def card_titles(state: State) -> list[str]:

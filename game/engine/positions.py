@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from game.engine import continuous, effects, phases, rules, setup
 from game.engine.deckrules import QUEST_LEVELS
 from game.engine.errors import InvalidPosition
+from game.engine.invariants import invariant_violations
 from game.engine.printed import has_printed_keyword
-from game.engine.simulation import invariant_violations
 from game.engine.state import Caches, State, card_type, opponent
 
 PHASES = ("quest", "main")

@@ -17,7 +17,7 @@ from typing import Any
 ATTACKING, DEFENDING = 0, 1
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Card:
     """One physical card: which definition it is, who owns it, and its state on the playmat."""
 
@@ -31,6 +31,24 @@ class Card:
     removed: list[str] = field(default_factory=list)  # keywords it lost until it leaves play
     since: int = 0  # when it entered play, for timestamp order (glossary, "timestamp")
     played_turn: int = 0  # the turn it was played in
+
+    def __eq__(self, other: object) -> bool:
+        # Written out rather than made by @dataclass, which would make it Python code even
+        # compiled: a replay is checked by comparing every card of its game.
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (
+            self.definition == other.definition
+            and self.owner == other.owner
+            and self.controller == other.controller
+            and self.exerted == other.exerted
+            and self.damage == other.damage
+            and self.shield == other.shield
+            and self.tokens == other.tokens
+            and self.removed == other.removed
+            and self.since == other.since
+            and self.played_turn == other.played_turn
+        )
 
 
 @dataclass(slots=True)

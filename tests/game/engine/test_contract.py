@@ -1,6 +1,7 @@
 """The rules engine contract (DESIGN.md): purity, legal actions, illegal actions, JSON, replay,
 views without hidden information, events and their game messages, decklists."""
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -12,9 +13,11 @@ import pytest
 from game.engine import actions, api
 from game.engine.decklists import starter_decklists
 from game.engine.events import TOLD_BY_ANOTHER
+from game.engine.state import Card
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,
+    ability,
     act,
     avatar,
     decklist,
@@ -146,6 +149,68 @@ def test_a_seed_and_the_applied_actions_replay_the_game_exactly():
 
     assert api.to_json(replayed) == api.to_json(state)
     assert state.winner is not None
+
+
+def test_two_cards_that_differ_in_any_field_are_not_equal():
+    """A replay is checked by comparing states, so every field of a card counts."""
+    card = Card(definition=1, owner=0, controller=0)
+
+    for field in dataclasses.fields(Card):
+        value = getattr(card, field.name)
+        if isinstance(value, bool):
+            changed = not value
+        elif isinstance(value, list):
+            changed = [*value, "raid"]
+        else:
+            changed = value + 1
+        assert dataclasses.replace(card, **{field.name: changed}) != card, field.name
+    assert dataclasses.replace(card) == card
+    assert card != card.definition
+
+
+def test_a_replay_unchecked_reaches_the_same_state_as_a_checked_one():
+    decks = starter_decklists(SET_FILE)
+    decklists = [decks["rebel"], decks["sith"]]
+    state = api.new_game(decklists, seed=7)
+    played = play_randomly(state, seed=7)
+
+    replayed = api.replay(decklists, 7, played, checked=False)
+
+    assert api.to_json(replayed) == api.to_json(state)
+
+
+def test_a_replay_unchecked_still_refuses_an_action_of_a_kind_not_possible_now():
+    decks = starter_decklists(SET_FILE)
+    decklists = [decks["jedi"], decks["imperial"]]
+
+    with pytest.raises(api.NotNow):
+        api.replay(decklists, 3, [{"kind": "done"}], checked=False)
+    with pytest.raises(api.UnknownAction):
+        api.replay(decklists, 3, [{"kind": "cheat"}], checked=False)
+
+
+def test_a_replay_unchecked_refuses_actions_after_the_end():
+    decks = starter_decklists(SET_FILE)
+    decklists = [decks["jedi"], decks["imperial"]]
+    state = api.new_game(decklists, seed=5)
+    played = play_randomly(state, seed=5)
+
+    with pytest.raises(api.GameOver):
+        api.replay(decklists, 5, [*played, {"kind": "pass"}], checked=False)
+
+
+def test_a_decklist_without_a_card_its_cards_create_is_refused_unless_checked_before():
+    smuggler = ability(
+        "Counterfeit Credits", rules={"keywords": [{"keyword": "smuggle", "card": "Credit Chip"}]}
+    )
+    decklists = [decklist(avatar("Jason"), smuggler), decklist(avatar("Tyler"))]
+
+    with pytest.raises(api.InvalidDecklist, match="'Counterfeit Credits' creates Credit Chip"):
+        api.new_game(decklists, seed=1)
+    with pytest.raises(api.InvalidDecklist, match="creates Credit Chip"):
+        api.replay(decklists, 1, [])
+    # A replay unchecked is for decklists that passed when their game began.
+    assert api.replay(decklists, 1, [], checked=False).winner is None
 
 
 def test_a_seat_sees_its_own_hand_and_quest_pile_and_only_counts_of_the_others():

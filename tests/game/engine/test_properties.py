@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from game.engine import api
 from game.engine.decklists import starter_decklists
 from game.engine.events import redact
+from game.engine.invariants import invariant_violations
 from game.engine.simulation import (
     TURN_CAP,
     hidden_cards,
-    invariant_violations,
     round_trip_violations,
     shown_cards,
     view_violations,

@@ -20,7 +20,8 @@ import pytest
 
 from game.engine import actions, api, continuous, effects, rules, select
 from game.engine.decklists import card_definition, created_cards, load_set
-from game.engine.simulation import TURN_CAP, invariant_violations
+from game.engine.invariants import invariant_violations
+from game.engine.simulation import TURN_CAP
 from tests.game.engine.scenario import (
     FIRST,
     SECOND,
