@@ -2,12 +2,13 @@
 page's data floor, measured in the same run.
 
 The Trade Lobby shows OPEN_MATCHES matches waiting for a player (its Match Medallions) and
-the Posted Trades button. The Tournaments Lobby lists QUEUES open queues (each with a few players waiting, the viewer in
-one of them, so the queue's box shows) and TOURNAMENTS started tournaments of 8 to 32 players.
-Prints p50 and p95 per page, the ratio to the bare view, the number of queries, and the ratio
-to the page's data floor: what the page reads through its selectors (the waiting matches; the
-lists and the queue the viewer waits in; the header's credits, the Tournament Timer) dumped to JSON, the least the page
-could cost (issue 37: "each page's p95 within 3x its own data floor"). Never fails on a number.
+the Posted Trades button. The Tournaments Lobby lists QUEUES open queues (each with a few
+players waiting, the viewer in one of them, so the queue's box shows) and TOURNAMENTS started
+tournaments of 8 to 32 players. Prints p50 and p95 per page, the ratio to the bare view, the
+number of queries, and the ratio to the page's data floor: what the page reads through its
+selectors (the waiting matches; the lists and the queue the viewer waits in; the header's
+credits, the Tournament Timer) dumped to JSON, the least the page could cost (issue 37: "each
+page's p95 within 3x its own data floor"). Never fails on a number.
 
 Run after `make setup`: `.venv/bin/python benchmarks/lobby_pages.py`. Its players are named
 `bench-lobby-*`; it deletes what it made when it starts and when it ends. BENCH_ROUNDS sets
@@ -35,11 +36,10 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
-from game import selectors as game_selectors  # noqa: E402
-from game.models import Match, MatchSeat, MatchStatus  # noqa: E402
-
 from collection import selectors as collection_selectors  # noqa: E402
 from collection.models import Product, ProductKind  # noqa: E402
+from game import selectors as game_selectors  # noqa: E402
+from game.models import Match, MatchSeat, MatchStatus  # noqa: E402
 from tcgsite.accounts.models import User  # noqa: E402
 from tcgsite.accounts.services import preferences_for  # noqa: E402
 from tournaments import selectors as tournament_selectors  # noqa: E402
