@@ -21,8 +21,8 @@ with
 `DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379/3 DJANGO_SECRET_KEY=x
 .venv/bin/python benchmarks/posted_trades.py`; it migrates the database first. Its players
 are named `bench-ptrade-*`, and it deletes what it made when it starts and when it ends.
-BENCH_RACERS=2,8 chooses the race sizes, BENCH_ROUNDS the requests per page (200). It never
-fails on a number.
+BENCH_RACERS=2,8 chooses the race sizes, BENCH_BOARD_SIZES=1000 the board's sizes,
+BENCH_ROUNDS the requests per page (200). It never fails on a number.
 """
 
 import json
@@ -76,7 +76,7 @@ RACERS = [int(n) for n in os.environ.get("BENCH_RACERS", "2,8,32").split(",")]
 RACE_ROUNDS = int(os.environ.get("BENCH_RACE_ROUNDS", "5"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "200"))
 WARMUP = 10
-BOARD_SIZES = (1_000, 10_000)
+BOARD_SIZES = [int(n) for n in os.environ.get("BENCH_BOARD_SIZES", "1000,10000").split(",")]
 POSTERS = 200
 COPIES = 4
 
