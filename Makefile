@@ -63,6 +63,7 @@ bench: setup
 	$(PY) benchmarks/deck_builder.py
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/lobby_chat.py
+	$(PY) benchmarks/lobby_pages.py
 	$(PY) benchmarks/match_load.py
 	$(PY) benchmarks/ai.py
 	$(PY) benchmarks/tournament_simulation.py

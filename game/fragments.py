@@ -6,14 +6,14 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from django.template import engines
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
 from collection.cards.faces import FACE_SIZES
-from game.models import Match, MatchChatKind, MatchChatLine
+from game.models import Match, MatchChatKind, MatchChatLine, MatchStructure
 
 MEDALLIONS_ID = "medallion-list"
 
@@ -23,10 +23,31 @@ def medallion(match: Match, *, added: bool = False) -> str:
     list, or swapped in for the one shown."""
     if not hasattr(match, "seat_count"):
         match.seat_count = match.seats.count()
-    html = render_to_string("game/_medallion.html", {"match": match, "oob": not added})
+    html = medallions([match], oob=not added)
     if added:
         return format_html('<ul id="{}" hx-swap-oob="beforeend">{}</ul>', MEDALLIONS_ID, html)
     return html
+
+
+# What the medallions read of every match, worked out once (the structures' labels).
+STRUCTURE_LABELS = dict(MatchStructure.choices)
+
+
+def medallions(matches: list[Match], *, oob: bool = False) -> SafeString:
+    """The medallions of ``matches`` (each with its ``seat_count``), drawn by one Jinja2
+    template (templates/jinja2/game/_medallions.html): a lobby's medallions through Django's
+    template language, an include and two reversed addresses each, cost several times what
+    their data did. Their addresses are built from a prefix (checked against ``reverse`` by
+    the lobby's tests)."""
+    html = get_template("game/_medallions.html", using="jinja2").render(
+        {
+            "matches": matches,
+            "oob": oob,
+            "structure_labels": STRUCTURE_LABELS,
+            "match_prefix": reverse("game:match_join", args=[1]).removesuffix("1/join/"),
+        }
+    )
+    return mark_safe(html)  # noqa: S308 - Jinja escaped every value it drew
 
 
 def medallion_removed(match_id: int) -> str:

@@ -253,7 +253,8 @@ MATCH_LOBBIES = (Lobby.CASUAL, Lobby.TRADE)
 def casual_panel(viewer: User) -> str:
     """The Casual Lobby's matches area: Create, and the Match Medallions."""
     return render_to_string(
-        "game/_casual_panel.html", {"matches": open_matches(viewer=viewer), "user": viewer}
+        "game/_casual_panel.html",
+        {"medallions": fragments.medallions(open_matches(viewer=viewer)), "user": viewer},
     )
 
 

@@ -1,11 +1,13 @@
 """HTML the tournament services send over sockets, and the Tournaments Lobby's panel,
 rendered from templates."""
 
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 
 from tcgsite.accounts.models import User
 from tournaments import selectors
+from tournaments.models import TournamentStructure
 
 
 def notice_toast(text: str) -> str:
@@ -47,9 +49,7 @@ def conclusion_toast(tournament, participant, field: int) -> str:
 
 def lobby_lists() -> str:
     """The two lists alone, for everyone in the lobby: swapped in by their id."""
-    return render_to_string(
-        "tournaments/lobby_lists.html", {"lists": selectors.lobby_lists(), "oob": True}
-    )
+    return lists_html(selectors.lobby_lists(), oob=True)
 
 
 def lobby_panel(viewer: User) -> str:
@@ -58,8 +58,40 @@ def lobby_panel(viewer: User) -> str:
     return render_to_string(
         "tournaments/_lobby_panel.html",
         {
-            "lists": selectors.lobby_lists(),
+            "lists": lists_html(selectors.lobby_lists(), oob=False),
             "waiting": selectors.queue_waiting(player=viewer),
             "user": viewer,
         },
     )
+
+
+# What the lists' rows read of every queue and tournament, worked out once: the structures'
+# labels, and the addresses' prefixes (checked against ``reverse`` by the lobby's tests).
+STRUCTURE_LABELS = dict(TournamentStructure.choices)
+
+
+def queue_prefix() -> str:
+    """The address of a queue's Get Info without its number ("/tournaments/queues/"); its Join
+    is that address and "join/"."""
+    return reverse("tournaments:queue_info", args=[1]).removesuffix("1/")
+
+
+def tournament_prefix() -> str:
+    """The address of a tournament's Get Info without its number and "info/"."""
+    return reverse("tournaments:tournament_info", args=[1]).removesuffix("1/info/")
+
+
+def lists_html(lists: dict, *, oob: bool) -> SafeString:
+    """The two lists drawn by one Jinja2 template (templates/jinja2/tournaments/
+    _lobby_lists.html): a few dozen rows through Django's template language, each reversing
+    three addresses, cost several times what their data did."""
+    html = get_template("tournaments/_lobby_lists.html", using="jinja2").render(
+        {
+            "lists": lists,
+            "oob": oob,
+            "structure_labels": STRUCTURE_LABELS,
+            "queue_prefix": queue_prefix(),
+            "tournament_prefix": tournament_prefix(),
+        }
+    )
+    return mark_safe(html)  # noqa: S308 - Jinja escaped every value it drew

@@ -2,6 +2,8 @@
 page (rulebook, Casual Lobby)."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from game.models import Match, MatchStatus
@@ -49,6 +51,37 @@ def test_the_trade_lobby_shows_the_matches_too_and_the_tournaments_lobby_does_no
 
     assert "casual-matches" in trade and "Open duel" in trade
     assert "casual-matches" not in tournaments
+
+
+def test_the_medallions_addresses_built_from_a_prefix_are_the_routes_own(client, carol, bob):
+    """The medallions build Join Match and Match Info from a prefix instead of reversing them
+    once per match (game.fragments.medallions): they are the addresses ``reverse`` gives."""
+    match = match_create(host=carol, deck=carol.deck, settings=MatchSettings(title="Open duel"))
+    client.force_login(bob)
+
+    page = client.get(reverse("lobbies:lobby", args=["trade"])).content.decode()
+
+    assert f'hx-get="{reverse("game:match_join", args=[match.pk])}"' in page
+    assert f'hx-get="{reverse("game:match_info", args=[match.pk])}"' in page
+
+
+def test_the_trade_lobby_takes_the_same_queries_however_many_matches_wait(client, carol, bob):
+    """The Trade Lobby's page (its medallions, the Posted Trades button) reads a constant
+    number of queries whatever the number of waiting matches."""
+    match_create(host=carol, deck=carol.deck, settings=MatchSettings(title="First"))
+    client.force_login(bob)
+    trade_lobby = reverse("lobbies:lobby", args=["trade"])
+    client.get(trade_lobby)
+    with CaptureQueriesContext(connection) as few:
+        client.get(trade_lobby)
+    for number in range(4):
+        host = player_with_deck(f"Host{number}", "sith")
+        match_create(host=host, deck=host.deck, settings=MatchSettings(title=f"More {number}"))
+    with CaptureQueriesContext(connection) as many:
+        page = client.get(trade_lobby).content.decode()
+
+    assert page.count('class="medallion"') == 5
+    assert len(many) == len(few)
 
 
 def test_create_takes_the_player_to_the_match_launch_screen(client, carol):

@@ -110,6 +110,22 @@ def test_the_lists_take_the_same_queries_however_many_queues_and_tournaments(cli
     assert len(broadcast) == 3
 
 
+def test_the_lists_addresses_built_from_prefixes_are_the_routes_own(client):
+    """The lists build each row's Get Info and Join addresses from prefixes instead of
+    reversing them once per row (tournaments.fragments.lists_html): they are the addresses
+    ``reverse`` gives."""
+    queue = on_demand_queue(title="Prefixed")
+    tournament, _ = started_tournament(2, title="Prefixed Two")
+    page = client_of(client, UserFactory()).get(LOBBY).content.decode()
+
+    info = reverse("tournaments:queue_info", args=[queue.pk])
+    join = reverse("tournaments:queue_join", args=[queue.pk])
+    assert f'data-info-url="{info}" data-join-url="{join}"' in page
+    assert f'hx-get="{info}"' in page and f'hx-get="{join}"' in page
+    tournament_info = reverse("tournaments:tournament_info", args=[tournament.pk])
+    assert f'data-info-url="{tournament_info}"' in page and f'hx-get="{tournament_info}"' in page
+
+
 def test_a_change_sends_the_lobby_the_lists_by_the_id_the_socket_swaps(monkeypatch):
     sent = []
     monkeypatch.setattr(

@@ -3,6 +3,8 @@ the board with its Search and "Only show trades I can accept", a listing with Ac
 Close, the delivery window, My Trades, the Create screen, /ptrade and the Trade Lobby's
 Posted Trades button."""
 
+from urllib.parse import quote
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -126,6 +128,23 @@ def test_the_board_pages_to_older_trades(client, viewer, monkeypatch):
     last = client.get(BOARD, {"before": second.context["page"].older_than})
     assert rows(last) == newest_first[4:]
     assert last.context["page"].older_than is None
+
+
+def test_the_boards_addresses_built_from_prefixes_are_the_routes_own(client, viewer, monkeypatch):
+    """The board's rows build a listing's address from a prefix instead of reversing it once
+    per trade (collection/trades/templatetags/posted_board.py), and the pager its links from
+    the board's address: they are the addresses ``reverse`` gives."""
+    monkeypatch.setattr("collection.trades.views.posted.BOARD_PAGE_SIZE", 1)
+    a, b = cards(2)
+    han = UserFactory()
+    older, newest = post(han, a, b), post(han, a, b)
+    assert older.pk < newest.pk
+
+    page = client.get(BOARD, {"q": a.title}).content.decode()
+    detail = reverse("trades:posted_detail", args=[newest.pk])
+    assert f'data-posted-open="{detail}"' in page and f'href="{detail}"' in page
+    query = f"?q={quote(a.title)}&amp;before={newest.pk}"
+    assert f'hx-get="{BOARD}{query}"' in page and f'href="{query}"' in page
 
 
 def test_guild_only_trades_are_seen_by_the_posters_guild_alone(client, viewer):
