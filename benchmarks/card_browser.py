@@ -1,9 +1,14 @@
-"""Card browser latency beside a bare Django view, measured in the same run.
+"""Card browser and card page latency beside a bare Django view and beside each page's data
+floor, measured in the same run.
 
-Prints p50 and p95 per page and the ratio to the bare view; never fails on a number.
-Run with `make bench` (it migrates and loads the catalog first).
+Prints p50 and p95 per page, the ratio to the bare view, and the ratio to the page's data
+floor: the rows it shows read through its selectors with its filters and dumped to JSON, the
+least the page could cost (issue: "each page's p95 within 3x its own data floor"), the two
+measured in turns. Never fails on a number. Run with `make bench` (it migrates and loads the
+catalog first).
 """
 
+import json
 import os
 import statistics
 import sys
@@ -17,11 +22,16 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.http import HttpResponse  # noqa: E402
+from django.contrib.auth.models import AnonymousUser  # noqa: E402
+from django.http import HttpResponse, QueryDict  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
+from collection.cards import selectors  # noqa: E402
+from collection.cards.filters import parse_card_filters  # noqa: E402
 from collection.cards.models import Card  # noqa: E402
+from collection.cards.registry import card_panels  # noqa: E402
+from collection.cards.views import PAGE_SIZES  # noqa: E402
 from tcgsite.accounts.models import User  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "300"))
@@ -45,21 +55,85 @@ PAGES = {
 }
 
 
+# What the browser's Table View shows of a card (the Graphic View shows less).
+ROW_FIELDS = (
+    "pk",
+    "card_set__number",
+    "rarity",
+    "number",
+    "title",
+    "card_type",
+    "archetype",
+    "cost",
+    "attack",
+    "defense",
+    "damage_bonus",
+    "health",
+    "level",
+)
+# What the card page shows of its card.
+CARD_FIELDS = (
+    *ROW_FIELDS,
+    "restriction",
+    "game_text",
+    "lore",
+    "artist",
+    "traits",
+)
+
+
+def browser_floor(url: str) -> str:
+    """The rows the browser page at ``url`` shows, read through its selector with the page's
+    filters and dumped to JSON."""
+    query = QueryDict(url.partition("?")[2])
+    filters = parse_card_filters(dict(query.lists()), known_sets=[1])
+    cards = selectors.cards_filtered(filters=filters)
+    return json.dumps(list(cards[: PAGE_SIZES[filters.view]].values(*ROW_FIELDS)))
+
+
+def card_page_floor(viewer, set_number: int, number: int) -> str:
+    """What the card page reads: its card, its neighbours' titles, and the panels' data (the
+    player's copies, Want and decks), dumped to JSON."""
+    card = selectors.card_by_number(set_number=set_number, number=number, viewer=viewer)
+    previous, following = selectors.card_neighbours(card=card)
+    row = {name: getattr(card, name) for name in CARD_FIELDS if "__" not in name}
+    row["set"] = card.card_set.name
+    panels = [panel.context(viewer=viewer, card=card) for panel in card_panels]
+    return json.dumps(
+        {
+            "card": row,
+            "neighbours": [
+                c and (c.card_set.number, c.number, c.title) for c in (previous, following)
+            ],
+            "panels": panels,
+        },
+        default=str,
+    )
+
+
 def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def measure(client: Client, url: str) -> list[float]:
+def measure(request, floor=None) -> tuple[list[float], list[float]]:
+    """Samples of ``request`` (and of ``floor``, if any) in milliseconds, the two taken in turns
+    so that both meet the machine at the same speed: a shared machine's load comes and goes."""
     for _ in range(WARMUP):
-        client.get(url)
-    samples = []
+        request()
+        if floor:
+            floor()
+    samples, floor_samples = [], []
     for _ in range(ROUNDS):
         start = time.perf_counter()
-        response = client.get(url)
+        response = request()
         samples.append((time.perf_counter() - start) * 1000)
-        assert response.status_code == 200, (url, response.status_code)
-    return samples
+        assert response.status_code == 200, response.status_code
+        if floor:
+            start = time.perf_counter()
+            floor()
+            floor_samples.append((time.perf_counter() - start) * 1000)
+    return samples, floor_samples
 
 
 def main() -> None:
@@ -70,16 +144,38 @@ def main() -> None:
     client = Client()
     if player:
         client.force_login(player)
-    PAGES["card page"] = Card.objects.order_by("number").first().get_absolute_url()
-    print(f"{card_count} cards, {ROUNDS} requests per page, in-process test client")
-    print(f"{'page':<52} {'p50 ms':>8} {'p95 ms':>8} {'p95 / bare':>11}")
+    card = Card.objects.select_related("card_set").order_by("number").first()
+    PAGES["card page"] = card.get_absolute_url()
+    viewer = player or AnonymousUser()
+    floors = {
+        label: lambda url=url: browser_floor(url)
+        for label, url in PAGES.items()
+        if url and url.startswith("/cards/?") or url == "/cards/"
+    }
+    floors["card page"] = lambda: card_page_floor(viewer, card.card_set.number, card.number)
+    print(
+        f"{card_count} cards, {ROUNDS} requests per page, in-process test client, "
+        f"{'as ' + player.username if player else 'logged out'}"
+    )
+    print(
+        f"{'page':<52} {'p50 ms':>8} {'p95 ms':>8} {'p95 / bare':>11} "
+        f"{'floor p50':>10} {'floor p95':>10} {'p50 / floor':>12} {'p95 / floor':>12}"
+    )
     with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"]):
         bare_p95 = None
         for label, url in PAGES.items():
-            samples = measure(client, url)
+            samples, floor_samples = measure(lambda url=url: client.get(url), floors.get(label))
             p50, p95 = statistics.median(samples), percentile(samples, 0.95)
             bare_p95 = bare_p95 or p95
-            print(f"{label:<52} {p50:>8.2f} {p95:>8.2f} {p95 / bare_p95:>10.1f}x")
+            line = f"{label:<52} {p50:>8.2f} {p95:>8.2f} {p95 / bare_p95:>10.1f}x"
+            if floor_samples:
+                floor_p50 = statistics.median(floor_samples)
+                floor_p95 = percentile(floor_samples, 0.95)
+                line += (
+                    f" {floor_p50:>10.2f} {floor_p95:>10.2f} {p50 / floor_p50:>11.1f}x"
+                    f" {p95 / floor_p95:>11.1f}x"
+                )
+            print(line)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 """Reads of the card catalog."""
 
+import hashlib
 import operator
 from functools import reduce
 
 from django.core.cache import cache
 from django.db.models import F, Q, QuerySet
 
+from collection.cards.faces import card_face_svg
 from collection.cards.filters import CardFilters
 from collection.cards.models import PLAYER_AVATAR_SET_NUMBER, Card, CardSet
 
@@ -120,3 +122,28 @@ def known_traits() -> list[str]:
         traits = sorted(found, key=str.lower)
         cache.set(KNOWN_TRAITS_CACHE_KEY, traits, timeout=None)
     return traits
+
+
+# How long a face drawn stays in the cache (seconds): as long as a browser keeps it.
+FACE_CACHE_SECONDS = 24 * 60 * 60
+
+
+def card_face(*, card: Card, size: str) -> str:
+    """``card``'s face at ``size`` (see ``faces.card_face_svg``), drawn once per version of
+    the card's data and kept a day: it is the same for every player, and the card page and
+    every <img> of a face (with its ETag) ask for it again and again. An edited card (a set
+    file loaded again, a staff edit) is a new version, drawn at once; a change to the drawing
+    itself shows within the day, as it does in the browsers' own copies."""
+    key = f"card-face:{size}:{_card_version(card)}"
+    face = cache.get(key)
+    if face is None:
+        face = card_face_svg(card, size=size)
+        cache.set(key, face, timeout=FACE_CACHE_SECONDS)
+    return face
+
+
+def _card_version(card: Card) -> str:
+    """A digest of everything the face is drawn from: the card's fields and its set's."""
+    data = [getattr(card, field.attname) for field in Card._meta.concrete_fields]
+    data += [card.card_set.number, card.card_set.name]
+    return hashlib.sha256(repr(data).encode()).hexdigest()[:32]

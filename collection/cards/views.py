@@ -8,7 +8,6 @@ from django.utils.http import quote_etag
 from django.views.decorators.http import require_GET
 
 from collection.cards import selectors
-from collection.cards.faces import card_face_svg
 from collection.cards.filtering import (
     CARD_TABLE_COLUMNS,
     add_numeric_from_form,
@@ -81,7 +80,7 @@ def card_detail(request, set_number, number):
         "cards/card_detail.html",
         {
             "card": card,
-            "face": card_face_svg(card, size="large"),
+            "face": selectors.card_face(card=card, size="large"),
             "attributes": [
                 (label, getattr(card, name))
                 for name, label in ATTRIBUTE_LABELS
@@ -113,7 +112,7 @@ def card_face(request, set_number, number):
     size = request.GET.get("size", "medium")
     if size not in CARD_SIZES:
         size = "medium"
-    face = card_face_svg(card, size=size)
+    face = selectors.card_face(card=card, size=size)
     # The face changes only with the card's data (a set file loaded again, a staff edit) or
     # its drawing: its own hash is its version. A page redrawn by the socket finds it in the
     # browser's cache, and a day later asks again and gets 304 Not Modified while unchanged.

@@ -9,8 +9,13 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from collection.cards.models import Archetype, CardType, Rarity
-from collection.cards.templatetags.cards import face_dimensions
+from collection.cards.templatetags.cards import (
+    ARCHETYPE_LABELS,
+    RARITY_LABELS,
+    TYPE_LABELS,
+    card_prefix,
+    face_dimensions,
+)
 
 register = template.Library()
 
@@ -34,18 +39,7 @@ def binder_numbers(context, card, **extra) -> SafeString:
     return binder_cards(context, [card], "numbers", **extra)
 
 
-# What the rows read of every card, worked out once: the choices' labels, and the addresses'
-# prefixes (checked against ``reverse`` by the binder's tests).
-TYPE_LABELS = dict(CardType.choices)
-ARCHETYPE_LABELS = dict(Archetype.choices)
-RARITY_LABELS = dict(Rarity.choices)
-
-
-def card_prefix() -> str:
-    """The address of a card's page (and face) without its set and number: "/cards/"."""
-    return reverse("cards:card_detail", args=[1, 1]).removesuffix("1/1/")
-
-
+# The Want forms' address prefix, checked against ``reverse`` by the binder's tests.
 def want_prefix() -> str:
     return reverse("collection:want_change", args=[1]).removesuffix("1/")
 

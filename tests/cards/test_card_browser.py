@@ -224,3 +224,18 @@ def test_readme_shared_search_example_finds_cards(client, catalog):
     for card in cards:
         assert card.card_type in params.get("type", [card.card_type])
         assert card.archetype in params.get("archetype", [card.archetype])
+
+
+@pytest.mark.parametrize("view", ["graphic", "table"])
+def test_the_rows_addresses_built_from_prefixes_are_the_routes_own(client, catalog, view):
+    """The browser's cards build their addresses from a prefix instead of reversing them once
+    per card (collection/cards/templatetags/cards.py): they are the addresses ``reverse``
+    gives."""
+    card = Card.objects.select_related("card_set").order_by("number").first()
+
+    page = client.get(BROWSER, {"view": view, "q": card.title}).content.decode()
+
+    number = [card.card_set.number, card.number]
+    assert f'href="{reverse("cards:card_detail", args=number)}"' in page
+    if view == "graphic":
+        assert f'src="{reverse("cards:card_face", args=number)}?size=medium"' in page

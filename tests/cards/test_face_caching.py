@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from collection.cards import selectors
 from collection.cards.faces import FACE_SIZES
 from collection.cards.models import Card
 from collection.cards.views import FACE_MAX_AGE
@@ -86,3 +87,26 @@ def test_the_playmat_cards_give_their_face_its_size(catalog):
 
     small = FACE_SIZES["small"]
     assert re.search(rf'<img [^>]*width="{small.width}" height="{small.height}"', html)
+
+
+def test_a_face_is_drawn_once_per_version_of_its_card(client, catalog, monkeypatch):
+    """The card page and the face's address draw a face once and then serve it from the
+    cache (it is the same for every player); an edited card is drawn anew at once."""
+    card = Card.objects.printed().select_related("card_set").first()
+    drawn = []
+    draw = selectors.card_face_svg
+    monkeypatch.setattr(
+        selectors, "card_face_svg", lambda card, size: drawn.append(size) or draw(card, size=size)
+    )
+
+    first = client.get(face_url(card, "medium")).content
+    again = client.get(face_url(card, "medium")).content
+    client.get(card.get_absolute_url())
+    client.get(card.get_absolute_url())
+    card.title = "Renamed In A Set File"
+    card.save()
+    renamed = client.get(face_url(card, "medium")).content
+
+    assert first == again
+    assert b"Renamed In A Set File" in renamed and b"Renamed In A Set File" not in first
+    assert drawn == ["medium", "large", "medium"]

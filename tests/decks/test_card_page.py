@@ -3,6 +3,8 @@
 
 import pytest
 from django.contrib.messages import get_messages
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from collection.cards.models import Card
@@ -216,3 +218,26 @@ def test_add_to_deck_needs_post_and_a_logged_in_player(client, catalog):
     assert client.post(url).status_code == 302
     client.force_login(UserFactory())
     assert client.get(url).status_code == 405
+
+
+def test_card_page_query_count_does_not_grow_with_the_players_decks(client, player, catalog):
+    """Add to a deck lists every deck of the player, each with the copies of the card it
+    holds: the page reads them in the same number of queries for one deck as for fifteen."""
+    card = Card.objects.printed().filter(card_type="unit").first()
+    own(player, card, 4)
+    url = card.get_absolute_url()
+
+    def queries_for_the_page() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(url)
+        assert response.status_code == 200
+        return len(captured)
+
+    DeckFactory(owner=player, name="Deck 0", cards={card: 1})
+    few = queries_for_the_page()
+    for number in range(1, 15):
+        DeckFactory(owner=player, name=f"Deck {number}", cards={card: 2})
+    page = client.get(url).content.decode()
+
+    assert queries_for_the_page() == few
+    assert page.count("(2 in it)") == 14

@@ -781,3 +781,29 @@ def test_a_malformed_or_empty_pool_shows_an_empty_builder(client, player, card_c
     response = client.get(reverse("decks:limited_builder", args=[pool.pk]))
     assert response.status_code == 200
     assert "This card pool is empty." in response.content.decode()
+
+
+@pytest.mark.parametrize("view", ["graphic", "table"])
+def test_the_builders_addresses_built_from_prefixes_are_the_routes_own(client, player, view):
+    """The Deck Builder's cards build their faces' addresses from a prefix instead of
+    reversing them once per card (collection/decks/templatetags/deck_builder.py): in the
+    collection container, the deck container and the deck list they are the addresses
+    ``reverse`` gives."""
+    card = next(iter(ids(starter("jedi"))))
+    card = Card.objects.select_related("card_set").get(pk=card)
+    deck = decks.deck_save(owner=player, name="Prefixes", counts={card.pk: 1}).deck
+    client.force_login(player)
+    face = reverse("cards:card_face", args=[card.card_set.number, card.number])
+
+    page = client.get(reverse("decks:deck_edit", args=[deck.pk]), {"view": view})
+    container = client.get(
+        reverse("decks:deck_container"),
+        {"entry": f"{card.pk}x1", "deck_view": view},
+        headers={"HX-Request": "true"},
+    )
+
+    for html in (page.content.decode(), container.content.decode()):
+        # The deck container's line and the deck list's (and on the page the card's tile).
+        assert html.count(f'data-face="{face}?size=large"') >= 2
+        assert f'hx-post="{CHANGE}"' in html
+    assert f'src="{face}?size=small"' in page.content.decode()
