@@ -377,13 +377,15 @@ def position_of(fragment: str) -> tuple[int, int] | None:
 
 
 async def next_screen(page) -> list[str]:
-    """The fragments ``page`` receives up to the next that shows the match's screen."""
+    """The fragments ``page`` receives up to the next that shows the match's screen (the
+    whole screen, with the regions the frame changed swapped in)."""
     received = []
     while True:
         # The time-out is never reached in a passing run: it would cancel the consumer.
         message = await page.communicator.receive_output(timeout=10)
         assert message["type"] == "websocket.send", message
-        fragment = message["text"]
+        # A frame of the screen's changed regions, as the page shows it: in the whole screen.
+        fragment = page.shown(message["text"])
         assert 'role="alert" hx-swap-oob' not in fragment, fragment  # a refused decision
         received.append(fragment)
         if position_of(fragment) is not None:
