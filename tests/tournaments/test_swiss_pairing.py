@@ -5,7 +5,7 @@ import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.swiss import (
@@ -222,9 +222,11 @@ def test_the_same_field_always_gets_the_same_pairing(players):
     played=st.integers(min_value=1, max_value=6),
     seed=st.integers(min_value=0, max_value=2**32),
 )
+@example(size=9, played=4, seed=1)  # a drop left 8 players with no rematch-free round
 def test_a_swiss_round_reaches_the_exact_optimum(size, played, seed):
-    """Histories a Swiss produces (random results, a few drops): the next round has no rematch
-    and the least score difference networkx's exact matcher finds."""
+    """Histories a Swiss produces (random results, a few drops): the next round is valid and,
+    where a round without a rematch exists (a small field that lost a player late may have
+    none), it has no rematch and the least score difference networkx's exact matcher finds."""
     event = simulated_event(size, min(played, swiss_round_count(size)), seed, drop_chance=0.03)
     players = event.players(seed)
 
@@ -232,7 +234,7 @@ def test_a_swiss_round_reaches_the_exact_optimum(size, played, seed):
 
     assert_valid(pairing, players)
     optimum = rematch_free_optimum([p for p in players if p.player != pairing.bye])
-    assert optimum is not None
+    assume(optimum is not None)
     assert rematches(pairing, players) == 0
     assert score_difference(pairing.pairs, {p.player: p.points for p in players}) == optimum
 
