@@ -647,10 +647,11 @@ def match_screen(
 
 def _tutorial_dialog(match: Match, state: State) -> dict | None:
     """The tutorial's dialog to show its player now: its index and the dialog."""
-    index = tutorial_of(match.tutorial).dialog_due(state, match.dialogs_read)
+    tutorial = tutorial_of(match.tutorial)
+    index = tutorial.dialog_due(state, match.dialogs_read)
     if index is None:
         return None
-    return {"index": index, "dialog": tutorial_of(match.tutorial).dialogs[index]}
+    return {"index": index, "dialog": tutorial.dialogs[index]}
 
 
 @dataclass(frozen=True)
