@@ -12,7 +12,6 @@ import json
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,6 +26,7 @@ from django.http import HttpResponse, QueryDict  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
+from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
 from collection.cards import selectors  # noqa: E402
 from collection.cards.filters import parse_card_filters  # noqa: E402
 from collection.cards.models import Card  # noqa: E402
@@ -82,18 +82,26 @@ CARD_FIELDS = (
 )
 
 
-def browser_floor(url: str) -> str:
-    """The rows the browser page at ``url`` shows, read through its selector with the page's
-    filters and dumped to JSON."""
+def browser_floor(url: str, session_key: str | None) -> str:
+    """What the browser page at ``url`` reads through its selectors with the page's filters,
+    dumped to JSON: the page frame, the sets, the number of cards found and the page's rows."""
     query = QueryDict(url.partition("?")[2])
-    filters = parse_card_filters(dict(query.lists()), known_sets=[1])
+    sets = [[s.number, s.code, s.name] for s in selectors.card_sets()]
+    filters = parse_card_filters(dict(query.lists()), known_sets=[number for number, *_ in sets])
     cards = selectors.cards_filtered(filters=filters)
-    return json.dumps(list(cards[: PAGE_SIZES[filters.view]].values(*ROW_FIELDS)))
+    return json.dumps(
+        {
+            "frame": session_key and page_frame_floor(session_key),
+            "sets": sets,
+            "found": cards.count(),
+            "rows": list(cards[: PAGE_SIZES[filters.view]].values(*ROW_FIELDS)),
+        }
+    )
 
 
-def card_page_floor(viewer, set_number: int, number: int) -> str:
-    """What the card page reads: its card, its neighbours' titles, and the panels' data (the
-    player's copies, Want and decks), dumped to JSON."""
+def card_page_floor(viewer, session_key: str | None, set_number: int, number: int) -> str:
+    """What the card page reads: the page frame, its card, its neighbours' titles, and the
+    panels' data (the player's copies, Want and decks), dumped to JSON."""
     card = selectors.card_by_number(set_number=set_number, number=number, viewer=viewer)
     previous, following = selectors.card_neighbours(card=card)
     row = {name: getattr(card, name) for name in CARD_FIELDS if "__" not in name}
@@ -101,6 +109,7 @@ def card_page_floor(viewer, set_number: int, number: int) -> str:
     panels = [panel.context(viewer=viewer, card=card) for panel in card_panels]
     return json.dumps(
         {
+            "frame": session_key and page_frame_floor(session_key),
             "card": row,
             "neighbours": [
                 c and (c.card_set.number, c.number, c.title) for c in (previous, following)
@@ -109,31 +118,6 @@ def card_page_floor(viewer, set_number: int, number: int) -> str:
         },
         default=str,
     )
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-def measure(request, floor=None) -> tuple[list[float], list[float]]:
-    """Samples of ``request`` (and of ``floor``, if any) in milliseconds, the two taken in turns
-    so that both meet the machine at the same speed: a shared machine's load comes and goes."""
-    for _ in range(WARMUP):
-        request()
-        if floor:
-            floor()
-    samples, floor_samples = [], []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        response = request()
-        samples.append((time.perf_counter() - start) * 1000)
-        assert response.status_code == 200, response.status_code
-        if floor:
-            start = time.perf_counter()
-            floor()
-            floor_samples.append((time.perf_counter() - start) * 1000)
-    return samples, floor_samples
 
 
 def main() -> None:
@@ -147,12 +131,15 @@ def main() -> None:
     card = Card.objects.select_related("card_set").order_by("number").first()
     PAGES["card page"] = card.get_absolute_url()
     viewer = player or AnonymousUser()
+    session_key = client.session.session_key if player else None
     floors = {
-        label: lambda url=url: browser_floor(url)
+        label: lambda url=url: browser_floor(url, session_key)
         for label, url in PAGES.items()
         if url and url.startswith("/cards/?") or url == "/cards/"
     }
-    floors["card page"] = lambda: card_page_floor(viewer, card.card_set.number, card.number)
+    floors["card page"] = lambda: card_page_floor(
+        viewer, session_key, card.card_set.number, card.number
+    )
     print(
         f"{card_count} cards, {ROUNDS} requests per page, in-process test client, "
         f"{'as ' + player.username if player else 'logged out'}"
@@ -164,7 +151,9 @@ def main() -> None:
     with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"]):
         bare_p95 = None
         for label, url in PAGES.items():
-            samples, floor_samples = measure(lambda url=url: client.get(url), floors.get(label))
+            samples, floor_samples = measure(
+                lambda url=url: client.get(url), floors.get(label), rounds=ROUNDS, warmup=WARMUP
+            )
             p50, p95 = statistics.median(samples), percentile(samples, 0.95)
             bare_p95 = bare_p95 or p95
             line = f"{label:<52} {p50:>8.2f} {p95:>8.2f} {p95 / bare_p95:>10.1f}x"

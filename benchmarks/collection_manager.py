@@ -3,16 +3,17 @@ measured in the same run.
 
 The player owns every card of the catalog four times (with varied Wants, so that Trade and
 Need both occur). Prints p50 and p95 per page, the ratio to the bare view, and the ratio to
-the page's data floor: its selector's rows for that page fetched and dumped to JSON, the least
-the page could cost (issue: "each page's p95 within 3x its own data floor"). Never fails on a
-number. Run after `make setup`: `.venv/bin/python benchmarks/collection_manager.py`.
+the page's data floor: what the page reads through its selectors (the page frame, the sets, the
+player's Preferences, the number of cards found and the page's rows, the unopened products and
+the totals) dumped to JSON, the least the page could cost (issue: "each page's p95 within 3x
+its own data floor"), the two measured in turns. Never fails on a number. Run after
+`make setup`: `.venv/bin/python benchmarks/collection_manager.py`.
 """
 
 import json
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,7 +28,9 @@ from django.http import HttpResponse, QueryDict  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
+from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
 from collection import selectors  # noqa: E402
+from collection.cards import selectors as card_selectors  # noqa: E402
 from collection.cards.filters import parse_card_filters  # noqa: E402
 from collection.cards.models import Card  # noqa: E402
 from collection.models import CardOwnership, LedgerReason  # noqa: E402
@@ -104,11 +107,13 @@ ROW_FIELDS = (
 )
 
 
-def data_floor(player: User, url: str):
-    """The rows the binder page at ``url`` shows, read through its selector with the page's
-    filters and dumped to JSON."""
+def data_floor(player: User, session_key: str, url: str) -> str:
+    """What the binder page at ``url`` reads through its selectors, dumped to JSON."""
     query = QueryDict(url.partition("?")[2])
-    filters = parse_card_filters(dict(query.lists()), known_sets=[1], collection=True)
+    sets = [[s.number, s.code, s.name] for s in card_selectors.card_sets()]
+    filters = parse_card_filters(
+        dict(query.lists()), known_sets=[number for number, *_ in sets], collection=True
+    )
     preferences = preferences_for(user=player)
     cards = selectors.collection_cards(
         owner=player, filters=filters, only_owned=preferences.show_only_owned_cards
@@ -119,24 +124,19 @@ def data_floor(player: User, url: str):
         else GRAPHIC_PAGE_SIZES[preferences.card_size_collection]
     )
     start = (int(query.get("page", "1")) - 1) * size
-    return json.dumps(list(cards[start : start + size].values(*ROW_FIELDS)))
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-def measure(request) -> list[float]:
-    for _ in range(WARMUP):
-        request()
-    samples = []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        response = request()
-        samples.append((time.perf_counter() - start) * 1000)
-        assert getattr(response, "status_code", 200) == 200, response.status_code
-    return samples
+    return json.dumps(
+        {
+            "frame": page_frame_floor(session_key),
+            "sets": sets,
+            "preferences": [preferences.show_only_owned_cards, preferences.card_size_collection],
+            "found": cards.count(),
+            "rows": list(cards[start : start + size].values(*ROW_FIELDS)),
+            "unopened": [
+                [item.pk, item.product.name] for item in selectors.unopened_products(owner=player)
+            ],
+            "totals": selectors.collection_totals(owner=player),
+        }
+    )
 
 
 def main() -> None:
@@ -161,17 +161,23 @@ def main() -> None:
         f"{'page':<52} {'p50 ms':>8} {'p95 ms':>8} {'p95 / bare':>11} "
         f"{'floor p95':>10} {'p95 / floor':>12}"
     )
+    session_key = client.session.session_key
     with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"]):
         bare_p95 = None
         for label, request in requests.items():
-            samples = measure(request)
+            url = PAGES.get(label, "")
+            floor = (
+                (lambda url=url: data_floor(player, session_key, url))
+                if url.startswith("/collection/")
+                else None
+            )
+            samples, floor_samples = measure(request, floor, rounds=ROUNDS, warmup=WARMUP)
             p50, p95 = statistics.median(samples), percentile(samples, 0.95)
             bare_p95 = bare_p95 or p95
             line = f"{label:<52} {p50:>8.2f} {p95:>8.2f} {p95 / bare_p95:>10.1f}x"
-            url = PAGES.get(label, "")
-            if url.startswith("/collection/"):
-                floor = percentile(measure(lambda url=url: data_floor(player, url)), 0.95)
-                line += f" {floor:>10.2f} {p95 / floor:>11.1f}x"
+            if floor_samples:
+                floor_p95 = percentile(floor_samples, 0.95)
+                line += f" {floor_p95:>10.2f} {p95 / floor_p95:>11.1f}x"
             print(line)
 
 

@@ -14,7 +14,6 @@ import json
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -29,6 +28,8 @@ from django.http import HttpResponse, QueryDict  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
+from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
+from collection.cards import selectors as card_selectors  # noqa: E402
 from collection.cards.filters import parse_card_filters  # noqa: E402
 from collection.cards.models import Card  # noqa: E402
 from collection.decks import selectors as deck_selectors  # noqa: E402
@@ -47,31 +48,6 @@ def bare_view(request):
 
 
 urlpatterns = [path("bench/bare/", bare_view), path("", include("tcgsite.urls"))]
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-def measure(request, floor=None) -> tuple[list[float], list[float]]:
-    """Samples of ``request`` (and of ``floor``, if any) in milliseconds, the two taken in turns
-    so that both meet the machine at the same speed: a shared machine's load comes and goes."""
-    for _ in range(WARMUP):
-        request()
-        if floor:
-            floor()
-    samples, floor_samples = [], []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        response = request()
-        samples.append((time.perf_counter() - start) * 1000)
-        assert response.status_code == 200, response.status_code
-        if floor:
-            start = time.perf_counter()
-            floor()
-            floor_samples.append((time.perf_counter() - start) * 1000)
-    return samples, floor_samples
 
 
 def bench_player() -> tuple[User, dict[int, int]]:
@@ -128,21 +104,33 @@ def deck_rows(player: User, entries) -> list[dict]:
     ]
 
 
-def collection_rows(player: User, query: QueryDict) -> list[dict]:
-    filters = parse_card_filters(dict(query.lists()), known_sets=[1], collection=True)
+def collection_rows(player: User, query: QueryDict) -> dict:
+    sets = [[s.number, s.code, s.name] for s in card_selectors.card_sets()]
+    filters = parse_card_filters(
+        dict(query.lists()), known_sets=[number for number, *_ in sets], collection=True
+    )
     cards = deck_selectors.builder_collection(owner=player, filters=filters)
-    return list(cards[: PAGE_SIZES[filters.view]].values(*COLLECTION_FIELDS))
+    return {
+        "sets": sets,
+        "found": cards.count(),
+        "rows": list(cards[: PAGE_SIZES[filters.view]].values(*COLLECTION_FIELDS)),
+    }
 
 
-def data_floor(player: User, url: str, data, *, deck_entries=(), collection=False) -> str:
-    """The rows the request at ``url`` shows, read through its selectors with its filters and
-    dumped to JSON: the deck's lines, and a page of the collection container where it shows
-    one (``collection``)."""
+def data_floor(
+    player: User, session_key: str, url: str, data, *, deck_entries=(), collection=False, page=False
+) -> str:
+    """What the request at ``url`` reads through its selectors with its filters, dumped to
+    JSON: the signed-in player, the deck's lines, a page of the collection container where it
+    shows one (``collection``), and the rest of the page frame and the Sealed tournament
+    check where it is a whole page (``page``)."""
     query = QueryDict(url.partition("?")[2])
     entries = (data or {}).get("entry") or query.getlist("entry") or deck_entries
-    rows = {"deck": deck_rows(player, entries)}
+    rows = {"frame": page_frame_floor(session_key, page=page), "deck": deck_rows(player, entries)}
     if collection:
         rows["collection"] = collection_rows(player, query)
+    if page:
+        rows["sealed_pool"] = deck_selectors.builder_detour(player=player) is None
     return json.dumps(rows)
 
 
@@ -154,6 +142,7 @@ def main() -> None:
     deck = player.decks.get(name="Bench deck")
     client = Client()
     client.force_login(player)
+    session_key = client.session.session_key
     entries = [f"{card_id}x{copies}" for card_id, copies in counts.items()]
     deck_query = urlencode({"entry": entries}, doseq=True)
     some_card = next(iter(counts))
@@ -213,14 +202,19 @@ def main() -> None:
                 def floor(url=url, data=data, label=label):
                     return data_floor(
                         player,
+                        session_key,
                         url,
                         data,
                         deck_entries=page_entries.get(label, ()),
                         collection=label in with_collection,
+                        page=label.startswith("builder,"),
                     )
 
             samples, floor_samples = measure(
-                lambda send=send, url=url, data=data: send(url, data), floor
+                lambda send=send, url=url, data=data: send(url, data),
+                floor,
+                rounds=ROUNDS,
+                warmup=WARMUP,
             )
             p50, p95 = statistics.median(samples), percentile(samples, 0.95)
             bare_p95 = bare_p95 or p95

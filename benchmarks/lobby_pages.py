@@ -19,7 +19,6 @@ import json
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -36,12 +35,11 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
-from collection import selectors as collection_selectors  # noqa: E402
+from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
 from collection.models import Product, ProductKind  # noqa: E402
 from game import selectors as game_selectors  # noqa: E402
 from game.models import Match, MatchSeat, MatchStatus  # noqa: E402
 from tcgsite.accounts.models import User  # noqa: E402
-from tcgsite.accounts.services import preferences_for  # noqa: E402
 from tournaments import selectors as tournament_selectors  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Participant,
@@ -142,16 +140,13 @@ def lobby_data(viewer: User) -> None:
         )
 
 
-def data_floor(viewer: User, *, lists: bool) -> str:
+def data_floor(viewer: User, session_key: str, *, lists: bool) -> str:
     """What the lobby page reads, through the selectors the page calls, dumped to JSON: the
-    header's credits and avatar and the Tournament Timer on every page; the Trade Lobby's
+    page frame (the player, the header's credits and avatar and the Tournament Timer); the
+    Trade Lobby's
     waiting matches, or with ``lists`` the Tournaments Lobby's two lists and the queue the
     viewer waits in."""
-    read = {
-        "credits": collection_selectors.credits_balance(owner=viewer),
-        "avatar": preferences_for(user=viewer).avatar_choice,
-        "timer": bool(tournament_selectors.tournament_timer(player=viewer)),
-    }
+    read = {"frame": page_frame_floor(session_key)}
     if not lists:
         read["matches"] = [
             {
@@ -196,23 +191,6 @@ def data_floor(viewer: User, *, lists: bool) -> str:
     return json.dumps(read)
 
 
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-def measure(request) -> list[float]:
-    for _ in range(WARMUP):
-        request()
-    samples = []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        response = request()
-        samples.append((time.perf_counter() - start) * 1000)
-        assert getattr(response, "status_code", 200) == 200, response.status_code
-    return samples
-
-
 def main() -> None:
     if not Product.objects.exists():
         sys.exit("The catalog is empty: run `make setup` first.")
@@ -222,6 +200,7 @@ def main() -> None:
         lobby_data(viewer)
         client = Client()
         client.force_login(viewer)
+        session_key = client.session.session_key
         print(
             f"{QUEUES} queues ({WAITING_PER_QUEUE} waiting each), {TOURNAMENTS} started "
             f"tournaments; {ROUNDS} requests per page, in-process test client"
@@ -240,7 +219,15 @@ def main() -> None:
         ):
             bare_p95 = None
             for label, url in PAGES.items():
-                samples = measure(lambda url=url: client.get(url))
+                floor = None
+                if url.startswith("/lobbies/"):
+
+                    def floor(lists="tournaments" in url):
+                        return data_floor(viewer, session_key, lists=lists)
+
+                samples, floor_samples = measure(
+                    lambda url=url: client.get(url), floor, rounds=ROUNDS, warmup=WARMUP
+                )
                 with CaptureQueriesContext(connection) as captured:
                     client.get(url)
                 p50, p95 = statistics.median(samples), percentile(samples, 0.95)
@@ -249,12 +236,9 @@ def main() -> None:
                     f"{label:<44} {p50:>8.2f} {p95:>8.2f} {p95 / bare_p95:>10.1f}x "
                     f"{len(captured):>8}"
                 )
-                if url.startswith("/lobbies/"):
-                    lists = "tournaments" in url
-                    floor = percentile(
-                        measure(lambda lists=lists: data_floor(viewer, lists=lists)), 0.95
-                    )
-                    line += f" {floor:>10.2f} {p95 / floor:>11.1f}x"
+                if floor_samples:
+                    floor_p95 = percentile(floor_samples, 0.95)
+                    line += f" {floor_p95:>10.2f} {p95 / floor_p95:>11.1f}x"
                 print(line)
     finally:
         clean_up()

@@ -8,5 +8,5 @@ def header_credits(request):
     if not request.user.is_authenticated:
         return {}
     return {
-        "header_credits": SimpleLazyObject(lambda: selectors.credits_balance(owner=request.user))
+        "header_credits": SimpleLazyObject(lambda: selectors.header_credits(player=request.user))
     }

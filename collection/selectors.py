@@ -71,6 +71,15 @@ def credits_balance(*, owner) -> int:
     return wallet.credits if wallet is not None else settings.STARTING_CREDITS
 
 
+def header_credits(*, player) -> int:
+    """The credits the page header shows: the wallet joined to the player when the request
+    loaded them (``collection.apps``), read now if it was not."""
+    try:
+        return player.wallet.credits
+    except Wallet.DoesNotExist:
+        return settings.STARTING_CREDITS
+
+
 def recent_credit_entries(*, owner, count: int) -> list[CreditEntry]:
     return list(CreditEntry.objects.filter(owner=owner)[:count])
 

@@ -5,6 +5,13 @@ later features add their entries here.
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, get_urlconf
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from tcgsite.jinja import url
 
@@ -79,7 +86,46 @@ SECTIONS = (
 )
 
 
+# Stands for the Exit form's CSRF field in the rendering that every player's pages share.
+_CSRF_MARKER = "\x00csrf\x00"
+
+
+class Navigator:
+    """The Navigator of one page, drawn where the template prints it."""
+
+    sections = SECTIONS
+
+    def __init__(self, request):
+        self.request = request
+
+    def __html__(self) -> SafeString:
+        entry_urls = {entry.url for section in SECTIONS for entry in section.entries}
+        path = self.request.path
+        before, after = _navigator_halves(
+            get_urlconf(), get_script_prefix(), path if path in entry_urls else ""
+        )
+        csrf_field = format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">',
+            get_token(self.request),
+        )
+        return mark_safe(before + csrf_field + after)  # noqa: S308 - rendered, escaped above
+
+    __str__ = __html__
+
+
+@lru_cache(maxsize=256)
+def _navigator_halves(urlconf, script_prefix: str, current_path: str) -> tuple[str, str]:
+    """The Navigator's HTML before and after the Exit form's CSRF field: the same for every
+    player, so rendered once per process for each page it marks as the current one."""
+    html = render_to_string(
+        "_navigator.html",
+        {"navigator": SECTIONS, "current_path": current_path, "csrf_marker": _CSRF_MARKER},
+    )
+    before, after = html.split(_CSRF_MARKER)
+    return before, after
+
+
 def navigator(request):
     if not request.user.is_authenticated:
         return {}
-    return {"navigator": SECTIONS}
+    return {"navigator": Navigator(request)}

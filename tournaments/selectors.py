@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Window
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Window
 from django.db.models.functions import Rank
 from django.utils import timezone
 
@@ -28,14 +28,30 @@ from tournaments.services.entry import deck_problem, fee_problem, play_format_of
 RUNNING = (TournamentStatus.DECK_BUILDING, TournamentStatus.PLAYING)
 
 
+def _still_playing(participants: QuerySet[Participant]) -> QuerySet[Participant]:
+    """Places in a tournament still running that their player has not left (dropped, or
+    knocked out of an elimination bracket)."""
+    return participants.filter(tournament__status__in=RUNNING, dropped=None, eliminated_round=None)
+
+
 def current_participation(*, player: User) -> Participant | None:
-    """The player's place in a tournament still running that they have not left (dropped, or
-    knocked out of an elimination bracket), if any."""
-    return (
-        Participant.objects.select_related("tournament")
-        .filter(player=player, tournament__status__in=RUNNING, dropped=None, eliminated_round=None)
-        .first()
-    )
+    """The player's place in a tournament still running that they have not left, if any."""
+    return _still_playing(
+        Participant.objects.select_related("tournament").filter(player=player)
+    ).first()
+
+
+def with_running_tournament(users: QuerySet[User]) -> QuerySet[User]:
+    """The players, each with the running tournament they still play in (or None) as
+    ``running_tournament_id``: joined to the load of the signed-in player (tournaments.apps),
+    so that the Tournament Timer of a player in no tournament costs a page no query."""
+    playing = _still_playing(Participant.objects.filter(player=OuterRef("pk")))
+    return users.annotate(running_tournament_id=Subquery(playing.values("tournament_id")[:1]))
+
+
+def known_not_playing(player: User) -> bool:
+    """Whether the load of this request's player found them in no running tournament."""
+    return getattr(player, "running_tournament_id", 0) is None
 
 
 def queue_is_open(queue: TournamentQueue, now: datetime) -> bool:
@@ -401,6 +417,8 @@ class TournamentTimer:
 def tournament_timer(*, player: User) -> TournamentTimer | None:
     """The timer of a player still in a running tournament, or None: knocked out, dropped or
     concluded, the timer is gone (rulebook, "The Tournaments Conclusion")."""
+    if known_not_playing(player):
+        return None
     participant = current_participation(player=player)
     if participant is None:
         return None

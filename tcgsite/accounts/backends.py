@@ -2,6 +2,7 @@ from django.contrib.auth.backends import ModelBackend
 
 from tcgsite.accounts.login_throttle import login_refusal
 from tcgsite.accounts.models import USERNAME_MAX_LENGTH
+from tcgsite.accounts.session_user import session_user
 from tcgsite.inputs import client_address
 
 
@@ -17,3 +18,7 @@ class CaseInsensitiveUsernameBackend(ModelBackend):
         if username is not None and len(username) > USERNAME_MAX_LENGTH:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+    def get_user(self, user_id):
+        user = session_user(user_id)
+        return user if user is not None and self.user_can_authenticate(user) else None

@@ -1,11 +1,15 @@
 """Sign-up, log-in, log-out, password change, Preferences and Player Tips."""
 
+import re
 from html.parser import HTMLParser
 
 import pytest
-from django.db import IntegrityError
+from django.db import IntegrityError, connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from collection.models import Wallet
 from tcgsite.accounts import services
 from tcgsite.accounts.avatars import PLAYER_AVATAR_CHOICES
 from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
@@ -132,15 +136,63 @@ def test_navigator_lists_only_built_sections(client):
 
     response = client.get(reverse("lobby"))
 
-    labels = [section.label for section in response.context["navigator"]]
+    labels = [section.label for section in response.context["navigator"].sections]
     assert labels == ["Home", "Play", "Cards", "Community", "Miscellaneous", "Store"]
     page = response.content.decode()
     assert "Exit" in page
-    for section in response.context["navigator"]:
+    for section in response.context["navigator"].sections:
         for entry in section.entries:
             # Reversed once per process, it is still the route's address.
             assert entry.url == reverse(entry.url_name, args=entry.args)
             assert client.get(entry.url).status_code == 200
+
+
+def test_navigator_marks_the_current_page_and_carries_each_players_own_exit_token():
+    """The Navigator is rendered once per process for each page it can mark (it is the same
+    for every player); the Exit form's CSRF field is each page's own, so Exit logs out."""
+    for _ in range(2):
+        client = Client(enforce_csrf_checks=True)
+        client.force_login(UserFactory())
+        page = client.get(reverse("collection:binder")).content.decode()
+        nav = page[page.index('<nav class="navigator"') : page.index("</nav>")]
+        assert re.findall(r'<a href="([^"]+)" aria-current="page">', nav) == [
+            reverse("collection:binder")
+        ]
+        exit_form = nav[nav.index('action="' + reverse("accounts:logout")) :]
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', exit_form)[1]
+        response = client.post(reverse("accounts:logout"), {"csrfmiddlewaretoken": token})
+        assert response.status_code == 302
+        assert "_auth_user_id" not in client.session
+    client.force_login(UserFactory())
+    lobby = client.get(reverse("lobby")).content.decode()
+    nav = lobby[lobby.index('<nav class="navigator"') : lobby.index("</nav>")]
+    assert re.findall(r'<a href="([^"]+)" aria-current="page">', nav) == [reverse("lobby")]
+
+
+def test_a_page_reads_its_players_frame_with_the_player(client):
+    """Every page shows the player's avatar, credits and Tournament Timer: read in the query
+    that loads the player (tcgsite/accounts/session_user.py), not in one query each."""
+    player = UserFactory()
+    client.force_login(player)
+    Wallet.objects.filter(owner=player).update(credits=4321)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("cards:card_list")).content.decode()
+    player_loads = [q["sql"] for q in queries if q["sql"].startswith('SELECT "accounts_user"')]
+    assert len(player_loads) == 1
+    assert all(
+        table in player_loads[0]
+        for table in ("accounts_preferences", "collection_wallet", "tournaments_participant")
+    )
+    assert not [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith(
+            ('SELECT "accounts_preferences"', 'SELECT "collection_wallet"', 'SELECT "tournaments_')
+        )
+    ]
+    assert "<strong>4321</strong> credits" in page
+    assert reverse("accounts:avatar_picture", args=[player.preferences.avatar_choice]) in page
+    assert 'id="tournament-timer" ' in page and "data-left-ms" not in page
 
 
 def test_player_tips_shown_until_hidden(client):

@@ -74,7 +74,7 @@ from tcgsite.errors import UserError
 from tcgsite.realtime import send_on_commit, user_group
 from tournaments import fragments
 from tournaments.models import Participant, Tournament, TournamentKind, TournamentStatus
-from tournaments.selectors import current_participation
+from tournaments.selectors import current_participation, known_not_playing
 from tournaments.services.entry import unopened
 
 # Boosters of the Pack Pool an event supplies when its entry is event passes only.
@@ -160,6 +160,8 @@ def builder_detour(*, player: User) -> BuilderDetour | None:
     """The gate registered into the Deck Builder: a player in a running Sealed tournament
     builds from their pool only (rulebook: "you cannot return to the normal Deck Builder
     until the tournament has concluded or you have dropped from the tournament")."""
+    if known_not_playing(player):
+        return None
     participation = current_participation(player=player)
     if (
         participation is None
