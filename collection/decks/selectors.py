@@ -14,7 +14,7 @@ every place that needs a valid deck (match creation, tournament entry) asks
 (rulebook: "If there is an error with your deck, your deck will not be saved").
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db.models import Case, IntegerField, QuerySet, Sum, Value, When
@@ -231,13 +231,76 @@ def deck_entries_change(
 
     Adding never goes beyond the copies the player owns (or the pool holds).
     """
+    count = _change_count(operation, copies)
+    card = _usable_card(owner, _number(card_id), pool)
+    counts, message, _limit = _entry_change(
+        counts, card, count, operation, lambda: _available(owner, pool, card), pool
+    )
+    return counts, message
+
+
+def builder_deck_change(
+    *,
+    owner: User,
+    builder: BuilderDeck,
+    card_id: str,
+    copies: str,
+    operation: str,
+    pool: LimitedPool | None = None,
+) -> tuple[BuilderDeck, str]:
+    """``deck_entries_change`` on the deck ``builder`` shows, returning the deck as the
+    builder shows it: only a card the deck does not hold yet is read."""
+    count = _change_count(operation, copies)
+    number = _number(card_id)
+    line = next((line for line in builder.lines if line.card.pk == number), None)
+    card = line.card if line is not None else _usable_card(owner, number, pool)
+    counts, message, available = _entry_change(
+        builder.counts,
+        card,
+        count,
+        operation,
+        (lambda: line.available) if line is not None else lambda: _available(owner, pool, card),
+        pool,
+    )
+    if available is None:  # a removal: the card was in the deck
+        available = line.available
+    lines = [kept for kept in builder.lines if kept.card.pk != card.pk]
+    supply = builder.supply
+    if counts.get(card.pk):
+        lines.append(BuilderLine(card, counts[card.pk], available))
+        if not supply.pool:
+            supply = deckrules.CardSupply({**supply.counts, card.pk: available})
+    lines.sort(key=lambda line: _deck_order(line.card))
+    return BuilderDeck(lines=lines, supply=supply), message
+
+
+def _change_count(operation: str, copies: str) -> int:
     if operation not in ("add", "remove"):
         raise DeckError("Choose whether to add or remove copies.")
-    count = _copies(copies)
-    number = _number(card_id)
+    return _copies(copies)
+
+
+def _usable_card(owner: User, number: int, pool: LimitedPool | None) -> Card:
     card = _usable_cards(owner, [number], pool).get(number)
     if card is None:
         raise DeckError("That card is not one you can use in this deck.")
+    return card
+
+
+def _available(owner: User, pool: LimitedPool | None, card: Card) -> int:
+    return card_supply(owner=owner, pool=pool, card_ids=[card.pk]).counts.get(card.pk, 0)
+
+
+def _entry_change(
+    counts: Mapping[int, int],
+    card: Card,
+    count: int,
+    operation: str,
+    available_copies: Callable[[], int],
+    pool: LimitedPool | None,
+) -> tuple[dict[int, int], str, int | None]:
+    """The counts after the change, what happened, and when adding the copies the player may
+    use of ``card`` (read by ``available_copies``)."""
     counts = dict(counts)
     in_deck = counts.get(card.pk, 0)
     if operation == "remove":
@@ -247,9 +310,8 @@ def deck_entries_change(
         counts[card.pk] = in_deck - removed
         if not counts[card.pk]:
             del counts[card.pk]
-        return counts, f"Removed {copies_of(removed, card.title)}."
-    supply = card_supply(owner=owner, pool=pool, card_ids=[card.pk])
-    available = supply.counts.get(card.pk, 0)
+        return counts, f"Removed {copies_of(removed, card.title)}.", None
+    available = available_copies()
     have = "the card pool holds" if pool is not None else "you own"
     if in_deck >= available:
         if not available:
@@ -260,7 +322,7 @@ def deck_entries_change(
     message = f"Added {copies_of(added, card.title)}."
     if added < count:
         message += f" {have.capitalize()} {available}, and all are in the deck now."
-    return counts, message
+    return counts, message, available
 
 
 def card_supply(

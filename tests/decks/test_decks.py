@@ -271,6 +271,58 @@ def test_removing_copies(player, jedi):
     assert counts == {} and message == f"Removed 2 copies of {card.title}."
 
 
+def builder_shape(builder) -> list[tuple]:
+    return [(line.card.pk, line.copies, line.available) for line in builder.lines]
+
+
+@pytest.mark.parametrize("pool", [False, True], ids=["collection", "limited pool"])
+def test_a_change_to_the_shown_deck_matches_the_deck_read_afresh(player, jedi, pool):
+    """The Deck Builder's double-click changes the deck it already shows: only a card the
+    deck does not hold yet is read, and the result is the deck as read anew."""
+    cards = [card for card, copies in jedi.items() if copies >= 3]
+    limited = (
+        LimitedPoolFactory(owner=player, card_counts={str(c.pk): n for c, n in jedi.items()})
+        if pool
+        else None
+    )
+    builder = deck_selectors.builder_deck(
+        owner=player, counts={cards[0].pk: 1, cards[1].pk: 2}, pool=limited
+    )
+    changes = [
+        (cards[0], "2", "add"),  # more of a card in the deck
+        (cards[2], "1", "add"),  # a card not in the deck yet
+        (cards[1], "1", "remove"),  # fewer copies
+        (cards[0], "9", "remove"),  # all of them
+    ]
+    for card, copies, operation in changes:
+        in_deck = card.pk in builder.counts
+        with CaptureQueriesContext(connection) as queries:
+            builder, message = deck_selectors.builder_deck_change(
+                owner=player,
+                builder=builder,
+                card_id=str(card.pk),
+                copies=copies,
+                operation=operation,
+                pool=limited,
+            )
+        assert len(queries) == (0 if in_deck else 1 if pool else 2), message
+        afresh = deck_selectors.builder_deck(owner=player, counts=builder.counts, pool=limited)
+        assert builder_shape(builder) == builder_shape(afresh)
+        assert {pk: builder.supply.counts.get(pk) for pk in builder.counts} == {
+            pk: afresh.supply.counts.get(pk) for pk in builder.counts
+        }
+    assert builder.counts == {cards[1].pk: 1, cards[2].pk: 1}
+    with pytest.raises(deck_selectors.DeckError, match="is not in the deck"):
+        deck_selectors.builder_deck_change(
+            owner=player,
+            builder=builder,
+            card_id=str(cards[0].pk),
+            copies="1",
+            operation="remove",
+            pool=limited,
+        )
+
+
 def test_another_players_avatar_is_not_usable(player):
     made = CardFactory(card_set=CardSetFactory(number=0), card_type="avatar", creator=UserFactory())
     CardOwnershipFactory(owner=player, card=made)

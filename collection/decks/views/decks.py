@@ -252,9 +252,9 @@ def deck_change(request):
     if problem:
         return _render_container(request, state, message=problem, error=True, dirty=dirty)
     try:
-        counts, message = deck_selectors.deck_entries_change(
+        builder, message = deck_selectors.builder_deck_change(
             owner=request.user,
-            counts=state.builder.counts,
+            builder=state.builder,
             card_id=request.POST.get("card", ""),
             copies=request.POST.get("copies", "1"),
             operation=request.POST.get("op", ""),
@@ -262,7 +262,6 @@ def deck_change(request):
         )
     except deck_selectors.DeckError as error:
         return _render_container(request, state, message=str(error), error=True, dirty=dirty)
-    builder = deck_selectors.builder_deck(owner=request.user, counts=counts, pool=state.pool)
     state = DeckState(builder, state.pool, state.deck, state.view, state.sort)
     return _render_container(request, state, message=message, dirty=True)
 
