@@ -18,7 +18,9 @@ from game.engine.state import State
 # A decision shorter than this, in wall-clock seconds, counts its wall-clock time as its CPU
 # time, which bounds it (one thread runs at most one second a second): reading the thread's
 # CPU clock is a system call that costs about as much as the random agent's whole decision,
-# where the wall clock is read without one. Longer decisions read the CPU clock.
+# where the wall clock is read without one. The CPU clock is read around a seat's decision
+# only when its last one was longer: an agent is quick or slow at every decision, so a quick
+# one never pays for the clock, and a slow one's rare quick decision costs one needless read.
 SHORT_DECISION = 20e-6
 
 
@@ -37,13 +39,17 @@ def play_checked(
     are checked after every action, and ``also_check`` too if given."""
     played: list[Action] = []
     problems: list[str] = []
+    slow = [True] * len(players)  # whether the seat's last decision was long
     while state.winner is None and state.turn <= turn_cap:
         decision = api.legal_actions(state)
         seat = cast(int, decision.seat)  # the game goes on, so a seat decides
-        wall, cpu = perf_counter(), thread_time()
+        cpu = thread_time() if slow[seat] else None
+        wall = perf_counter()
         action = players[seat].choose(state, decision)
         took = perf_counter() - wall
-        cpu_seconds[seat].append(took if took < SHORT_DECISION else thread_time() - cpu)
+        slow[seat] = took >= SHORT_DECISION
+        # A long decision after a short one has no CPU reading: its wall-clock time bounds it.
+        cpu_seconds[seat].append(thread_time() - cpu if slow[seat] and cpu is not None else took)
         wall_seconds[seat].append(took)
         events = api.apply(state, action)
         played.append(action)

@@ -56,6 +56,20 @@ class Sleeper(RandomAgent):
         return super().choose(state, decision)
 
 
+class SometimesSleeper(RandomAgent):
+    """Quick at every third decision, waiting 2 ms before the others."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.decisions = 0
+
+    def choose(self, state, decision):
+        self.decisions += 1
+        if self.decisions % 3:
+            time.sleep(0.002)
+        return super().choose(state, decision)
+
+
 def played_game(seed: int) -> tuple[list[dict], list[dict], api.State]:
     decklists = MATCHUPS[0]
     state = api.new_game(decklists, seed)
@@ -137,3 +151,17 @@ def test_a_decision_shorter_than_a_cpu_clock_reading_counts_its_wall_clock_time(
     timed = list(zip(report.decision_seconds[0], report.decision_wall_seconds[0], strict=True))
     short = [(cpu, wall) for cpu, wall in timed if wall < SHORT_DECISION]
     assert short and all(cpu == wall for cpu, wall in short)
+
+
+def test_the_cpu_clock_is_read_around_a_decision_only_after_a_long_one():
+    """Reading the CPU clock costs a quick agent as much as its decision: it is read only
+    when the seat's last decision was long, and a long decision right after a quick one
+    counts its wall-clock time, which bounds its CPU time."""
+    report = simulate(1, seed=3, agents=[SometimesSleeper, RandomAgent], decklists=MATCHUPS)
+
+    timed = list(zip(report.decision_seconds[0], report.decision_wall_seconds[0], strict=True))
+    # Decisions 3, 6, 9... (counting from 1) are quick: 4, 7... follow one, 2, 5... a long one.
+    after_quick = [timed[index] for index in range(3, len(timed), 3)]
+    after_long = [timed[index] for index in range(1, len(timed), 3)]
+    assert after_quick and all(cpu == wall >= 0.002 for cpu, wall in after_quick)
+    assert after_long and all(cpu < wall / 2 for cpu, wall in after_long)
