@@ -82,12 +82,17 @@ from django.contrib.sessions.models import Session  # noqa: E402
 from django.db import connections  # noqa: E402
 from django.db.migrations.executor import MigrationExecutor  # noqa: E402
 
+from benchmarks.pages import percentile  # noqa: E402
 from collection.cards.models import Card  # noqa: E402
 from collection.cards.services import set_files  # noqa: E402
 from collection.services.products import set_load  # noqa: E402
+from game.engine import api as engine  # noqa: E402
+from game.fragments import match_screen_update  # noqa: E402
 from game.models import Match  # noqa: E402
+from game.selectors import match_moment, match_screen  # noqa: E402
 from game.services.matches import (  # noqa: E402
     MatchSettings,
+    game_act,
     match_create,
     match_join,
     match_ready,
@@ -108,6 +113,8 @@ IDLE_LIMIT = 60
 USERNAME_PREFIX = "matchbench"
 PLAYER_SLOTS = (0, 1)  # the observer's socket is the third
 SOCKETS_PER_MATCH = 3
+RENDER_DECISIONS = int(os.environ.get("BENCH_RENDER_DECISIONS", "300"))
+RENDER_SEED = 37
 PLY = re.compile(r'data-ply="(\d+)"')
 HX_VALS = re.compile(r"hx-vals='([^']*)'")
 # game/_match_error.html; the copy every view carries to clear the error is ``hidden``.
@@ -737,6 +744,61 @@ def measure_size(count: int, players: list[User], cookies: list[str]) -> None:
     )
 
 
+def render_per_socket(players: list[User]) -> None:
+    """The render of one socket's frame after each decision, in this process: one Practice
+    Game played by random legal actions for RENDER_DECISIONS decisions, and at each moment
+    each of its three sockets' frame made both ways, in turns: the whole screen (what every
+    frame was before regions) and only the regions that changed since its last frame (what a
+    socket sends now). Prints the CPU time (screen read from the moment, and render) and bytes
+    of each."""
+    forget_bench_matches()
+    viewers = players[:SOCKETS_PER_MATCH]
+    match_id = begun_practice_games(viewers)[0]
+    chooser = random.Random(RENDER_SEED)
+    shown: dict[int, dict[str, str] | None] = {viewer.pk: None for viewer in viewers}
+    logged: dict[int, tuple[int, int] | None] = {viewer.pk: None for viewer in viewers}
+    timed: dict[str, list[float]] = {"whole screen": [], "changed regions": []}
+    sizes: dict[str, list[int]] = {"whole screen": [], "changed regions": []}
+    for _ in range(RENDER_DECISIONS):
+        moment = match_moment(match_id=match_id, with_recent_actions=True)
+        for viewer in viewers:
+            for way in ("whole screen", "changed regions"):
+                start = time.process_time()
+                screen = match_screen(
+                    match_id=match_id, viewer=viewer, logged=logged[viewer.pk], moment=moment
+                )
+                html, regions = match_screen_update(
+                    screen,
+                    replace_log=logged[viewer.pk] is None,
+                    clear_error=True,
+                    shown=shown[viewer.pk] if way == "changed regions" else None,
+                )
+                timed[way].append((time.process_time() - start) * 1000)
+                sizes[way].append(len(html.encode()))
+            shown[viewer.pk], logged[viewer.pk] = regions, screen.logged
+        state = moment.state
+        decision = engine.legal_actions(state)
+        if decision.seat is None:
+            break
+        game_act(
+            match_id=match_id,
+            player=viewers[decision.seat],
+            ply=state.applied,
+            action=chooser.choice(decision.actions),
+        )
+    forget_bench_matches()
+    print(
+        f"One socket's frame after each decision, in this process ({len(timed['whole screen'])} "
+        "frames of a Practice Game's three sockets, CPU time of reading and rendering):"
+    )
+    for way, samples in timed.items():
+        print(
+            f"  {way:<16} p50 {statistics.median(samples):6.2f} ms  "
+            f"p95 {percentile(samples, 0.95):6.2f} ms  "
+            f"{statistics.mean(sizes[way]) / 1024:5.1f} KiB on average"
+        )
+
+
 def main() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
@@ -754,6 +816,7 @@ def main() -> None:
     forget_bench_matches()
     players, cookies = bench_players(SOCKETS_PER_MATCH * max(SIZES))
     try:
+        render_per_socket(players)
         print(
             f"{'matches':>7} {'route':<6} {'sockets':>7} {'held':>6} {'connect s':>9} "
             f"{'settle s':>8} {'sent':>6} {'complete':>8} {'refused':>7} {'p50 ms':>8} "

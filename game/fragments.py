@@ -135,13 +135,18 @@ def match_screen_update(
 
 
 # A region of the screen: one element with an id, between these marks
-# (templates/jinja2/game/_playmat.html).
-REGION = re.compile(r"<!--region-->(\s*<[\w-]+)([^>]*?\sid=\"([\w-]+)\")(.*?)<!--/region-->", re.S)
+# (templates/jinja2/game/_playmat.html). Cut out with str methods: a regular expression
+# scanning the 30 KB screen for the marks took most of a socket's time after its render.
+REGION_START, REGION_END = "<!--region-->", "<!--/region-->"
+REGION_ID = re.compile(r'\sid="([\w-]+)"')
 
 
 def _regions(html: str) -> Iterator[tuple[str, str]]:
-    for match in REGION.finditer(html):
-        yield match.group(3), match.group(1) + match.group(2) + match.group(4)
+    for chunk in html.split(REGION_START)[1:]:
+        region = chunk.partition(REGION_END)[0]
+        found = REGION_ID.search(region, 0, region.find(">"))
+        if found is not None:
+            yield found.group(1), region
 
 
 def _swapped(region: str) -> str:
