@@ -49,6 +49,7 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
+from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
 from collection.cards.models import Card  # noqa: E402
 from collection.models import (  # noqa: E402
     CreditEntry,
@@ -114,14 +115,6 @@ def give_cards(owner: User, counts: dict[int, int]) -> None:
                 for card_id, n in counts.items()
             ]
         )
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-# --- 1. races ---------------------------------------------------------------------------------
 
 
 def race_once(trade_id: int, takers: list[User]) -> tuple[int, float]:
@@ -214,25 +207,17 @@ def post_trades(count: int, start: int, card_ids: list[int], booster: Product) -
     PostedTradeLine.objects.bulk_create(lines, batch_size=5_000)
 
 
-def measure(request) -> tuple[list[float], int]:
-    for _ in range(WARMUP):
-        request()
+def query_count(request) -> int:
     with CaptureQueriesContext(connection) as captured:
         response = request()
-    # Counted now: the next request empties the connection's query log.
-    queries = len(captured)
     assert getattr(response, "status_code", 200) == 200, response.status_code
-    samples = []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        request()
-        samples.append((time.perf_counter() - start) * 1000)
-    return samples, queries
+    return len(captured)
 
 
-def data_floor(viewer: User, url: str) -> str:
-    """The rows the board page at ``url`` shows, read through its selector with the page's
-    filters and dumped to JSON."""
+def data_floor(viewer: User, session_key: str, url: str, *, page: bool) -> str:
+    """What the board page at ``url`` reads, dumped to JSON: the page frame (of a whole
+    ``page``; a search's htmx fragment has none) and the rows, read through the board's
+    selector with the page's filters."""
     query = QueryDict(url.partition("?")[2])
     before = object_id(query.get("before"))
     trades = posted_trade_board(
@@ -241,28 +226,27 @@ def data_floor(viewer: User, url: str) -> str:
         only_acceptable=query.get("can") == "1",
         before=before,
     )
-    return json.dumps(
-        [
-            {
-                "pk": trade.pk,
-                "poster": trade.poster.username,
-                "guild": trade.guild.name if trade.guild_id else None,
-                "can_accept": trade.can_accept,
-                "created_at": trade.created_at.isoformat(),
-                "lines": [
-                    [
-                        line.side,
-                        line.quantity,
-                        line.card.title if line.card_id else line.product.name,
-                        line.card.card_set.number if line.card_id else None,
-                        line.card.number if line.card_id else None,
-                    ]
-                    for line in trade.lines.all()
-                ],
-            }
-            for trade in BoardPage.of(trades, before).object_list
-        ]
-    )
+    rows = [
+        {
+            "pk": trade.pk,
+            "poster": trade.poster.username,
+            "guild": trade.guild.name if trade.guild_id else None,
+            "can_accept": trade.can_accept,
+            "created_at": trade.created_at.isoformat(),
+            "lines": [
+                [
+                    line.side,
+                    line.quantity,
+                    line.card.title if line.card_id else line.product.name,
+                    line.card.card_set.number if line.card_id else None,
+                    line.card.number if line.card_id else None,
+                ]
+                for line in trade.lines.all()
+            ],
+        }
+        for trade in BoardPage.of(trades, before).object_list
+    ]
+    return json.dumps({"frame": page_frame_floor(session_key, page=page), "rows": rows})
 
 
 def board(card_ids: list[int], booster: Product, viewer: User) -> None:
@@ -284,6 +268,7 @@ def board(card_ids: list[int], booster: Product, viewer: User) -> None:
 
     client = Client()
     client.force_login(viewer)
+    session_key = client.session.session_key
     posted = 0
     print(
         f"\nThe board: the viewer owns every card ({len(card_ids)}) {COPIES} times and no booster; "
@@ -305,16 +290,23 @@ def board(card_ids: list[int], booster: Product, viewer: User) -> None:
             headers = (
                 {"HX-Request": "true", "HX-Target": "posted-results"} if "htmx" in label else {}
             )
-            samples, queries = measure(
-                lambda url=url, headers=headers: client.get(url, headers=headers, secure=True)
-            )
+            floor = None
+            if url.startswith("/trades/"):
+
+                def floor(url=url, page="htmx" not in label):
+                    return data_floor(viewer, session_key, url, page=page)
+
+            def request(url=url, headers=headers):
+                return client.get(url, headers=headers, secure=True)
+
+            queries = query_count(request)
+            samples, floor_samples = measure(request, floor, rounds=ROUNDS, warmup=WARMUP)
             p50, p95 = statistics.median(samples), percentile(samples, 0.95)
             bare_p95 = bare_p95 or p95
             line = f"{label:<46} {p50:>8.2f} {p95:>8.2f} {p95 / bare_p95:>10.1f}x {queries:>8}"
-            if url.startswith("/trades/"):
-                floor_samples, _ = measure(lambda url=url: data_floor(viewer, url))
-                floor = percentile(floor_samples, 0.95)
-                line += f" {floor:>10.2f} {p95 / floor:>11.1f}x"
+            if floor_samples:
+                floor_p95 = percentile(floor_samples, 0.95)
+                line += f" {floor_p95:>10.2f} {p95 / floor_p95:>11.1f}x"
             print(line)
 
 
