@@ -23,10 +23,10 @@ django.setup()
 
 from django.contrib.auth.models import AnonymousUser  # noqa: E402
 from django.http import HttpResponse, QueryDict  # noqa: E402
-from django.test import Client, override_settings  # noqa: E402
+from django.test import override_settings  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
-from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
+from benchmarks.pages import https_client, measure, page_frame_floor, percentile  # noqa: E402
 from collection.cards import selectors  # noqa: E402
 from collection.cards.filters import parse_card_filters  # noqa: E402
 from collection.cards.models import Card  # noqa: E402
@@ -125,7 +125,7 @@ def main() -> None:
     if not card_count:
         sys.exit("The catalog is empty: run `make setup` first.")
     player = User.objects.filter(is_staff=False).first()
-    client = Client()
+    client = https_client()
     if player:
         client.force_login(player)
     card = Card.objects.select_related("card_set").order_by("number").first()

@@ -25,10 +25,10 @@ django.setup()
 
 from django.db.models import F  # noqa: E402
 from django.http import HttpResponse, QueryDict  # noqa: E402
-from django.test import Client, override_settings  # noqa: E402
+from django.test import override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
-from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
+from benchmarks.pages import https_client, measure, page_frame_floor, percentile  # noqa: E402
 from collection import selectors  # noqa: E402
 from collection.cards import selectors as card_selectors  # noqa: E402
 from collection.cards.filters import parse_card_filters  # noqa: E402
@@ -144,7 +144,7 @@ def main() -> None:
     if not card_count:
         sys.exit("The catalog is empty: run `make setup` first.")
     player = collector()
-    client = Client()
+    client = https_client()
     client.force_login(player)
     card = Card.objects.filter(creator__isnull=True).order_by("pk").first()
     want_url = reverse("collection:want_change", args=[card.pk])

@@ -25,10 +25,10 @@ import django  # noqa: E402
 django.setup()
 
 from django.http import HttpResponse, QueryDict  # noqa: E402
-from django.test import Client, override_settings  # noqa: E402
+from django.test import override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
-from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
+from benchmarks.pages import https_client, measure, page_frame_floor, percentile  # noqa: E402
 from collection.cards import selectors as card_selectors  # noqa: E402
 from collection.cards.filters import parse_card_filters  # noqa: E402
 from collection.cards.models import Card  # noqa: E402
@@ -140,7 +140,7 @@ def main() -> None:
         sys.exit("The catalog is empty: run `make setup` first.")
     player, counts = bench_player()
     deck = player.decks.get(name="Bench deck")
-    client = Client()
+    client = https_client()
     client.force_login(player)
     session_key = client.session.session_key
     entries = [f"{card_id}x{copies}" for card_id, copies in counts.items()]

@@ -31,11 +31,11 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
-from django.test import Client, override_settings  # noqa: E402
+from django.test import override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
-from benchmarks.pages import measure, page_frame_floor, percentile  # noqa: E402
+from benchmarks.pages import https_client, measure, page_frame_floor, percentile  # noqa: E402
 from collection.models import Product, ProductKind  # noqa: E402
 from game import selectors as game_selectors  # noqa: E402
 from game.models import Match, MatchSeat, MatchStatus  # noqa: E402
@@ -198,7 +198,7 @@ def main() -> None:
     try:
         viewer = User.objects.create(username=f"{PREFIX}viewer")
         lobby_data(viewer)
-        client = Client()
+        client = https_client()
         client.force_login(viewer)
         session_key = client.session.session_key
         print(

@@ -13,10 +13,23 @@ from collections.abc import Callable
 from importlib import import_module
 
 from django.conf import settings
+from django.test import Client
 
 from collection import selectors as collection_selectors
 from tcgsite.accounts.session_user import session_user
 from tournaments import selectors as tournament_selectors
+
+
+class HttpsClient(Client):
+    """A test client whose requests come over HTTPS, as in production mode, which redirects
+    plain HTTP (the embedded default serves both)."""
+
+    def request(self, **request):
+        return super().request(**{**request, "wsgi.url_scheme": "https", "SERVER_PORT": "443"})
+
+
+def https_client() -> Client:
+    return HttpsClient()
 
 
 def page_frame_floor(session_key: str, *, page: bool = True) -> dict:
