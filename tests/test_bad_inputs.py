@@ -23,7 +23,7 @@ from django.urls.resolvers import RegexPattern
 
 from collection.cards.models import Card
 from tcgsite.accounts.avatars import PLAYER_AVATAR_CHOICES
-from tcgsite.accounts.models import TipScreen
+from tcgsite.accounts.models import TipScreen, User
 from tests.factories import CardOwnershipFactory, DeckFactory, LimitedPoolFactory, UserFactory
 
 BAD_VALUES = (
@@ -115,28 +115,9 @@ def urls_to_try(samples: dict[str, list[str]]) -> tuple[list[str], list[str]]:
     return sorted(real_urls, key=lambda url: "logout" in url or "delete" in url), bad_urls
 
 
-@pytest.mark.slow
-@pytest.mark.django_db
-# One test a role (staff's, the longest, one a method), so that two test processes can share
-# them; each reads every parameter name.
-@pytest.mark.parametrize(
-    ("role", "methods"),
-    [
-        ("visitor", ("get", "post")),
-        ("player", ("get", "post")),
-        ("staff", ("get",)),
-        ("staff", ("post",)),
-    ],
-    ids=["visitor", "player", "staff-get", "staff-post"],
-)
-def test_bad_values_in_every_parameter_of_every_url_give_no_server_error(
-    catalog, monkeypatch, role, methods
-):
-    """Given a visitor, a player with cards, a deck and a Limited pool, and a staff member,
-    when one of them sends Unicode digits, huge or negative numbers, words, NUL characters or
-    1,000 characters in every parameter the site reads, to every URL (the visitor and the
-    player to the site's, staff to the admin's), by GET and by POST, then no answer is a server
-    error."""
+def world() -> tuple[User, User, dict[str, list[str]]]:
+    """A player with cards, a deck and a Limited pool, a staff member, and values for each
+    argument of the URLs: real ones first, then bad ones."""
     player = UserFactory(username="bad-inputs-player")
     staff = UserFactory(username="bad-inputs-staff", is_staff=True, is_superuser=True)
     cards = list(Card.objects.printed().select_related("card_set")[:3])
@@ -159,23 +140,63 @@ def test_bad_values_in_every_parameter_of_every_url_give_no_server_error(
         "app_label": [model._meta.app_label for model in admin_site._registry],
         "content_type_id": ["1"],
     }
+    return player, staff, samples
+
+
+@pytest.fixture(scope="module")
+def parameter_names(django_db_setup, django_db_blocker) -> set[str]:
+    """Every parameter name the site reads: from the views' sources, and from the forms that
+    every page renders to the player and to staff. The names depend on the pages, not on whose
+    rows they show: read once per test process, in a world rolled back afterwards, instead of
+    rendering every page again for each role."""
+    names = parameters_the_views_read()
+    with django_db_blocker.unblock(), transaction.atomic():
+        player, staff, samples = world()
+        urls, _ = urls_to_try(samples)
+        admin_prefix = reverse("admin:index")
+        for user in (player, staff):
+            client = Client()
+            client.force_login(user)
+            for url in urls:
+                if url.startswith(admin_prefix) != user.is_staff or url.startswith(
+                    THIRD_PARTY_ADMIN
+                ):
+                    continue
+                response = client.get(url, secure=True)
+                if response.get("Content-Type", "").startswith("text/html"):
+                    parser = FormFieldNames()
+                    parser.feed(response.content.decode())
+                    names |= parser.names
+        transaction.set_rollback(True)
+    return names - {"csrfmiddlewaretoken"}
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+# One test a role (staff's, the longest, one a method), so that two test processes can share
+# them; each reads every parameter name (parameter_names).
+@pytest.mark.parametrize(
+    ("role", "methods"),
+    [
+        ("visitor", ("get", "post")),
+        ("player", ("get", "post")),
+        ("staff", ("get",)),
+        ("staff", ("post",)),
+    ],
+    ids=["visitor", "player", "staff-get", "staff-post"],
+)
+def test_bad_values_in_every_parameter_of_every_url_give_no_server_error(
+    catalog, parameter_names, monkeypatch, role, methods
+):
+    """Given a visitor, a player with cards, a deck and a Limited pool, and a staff member,
+    when one of them sends Unicode digits, huge or negative numbers, words, NUL characters or
+    1,000 characters in every parameter the site reads, to every URL (the visitor and the
+    player to the site's, staff to the admin's), by GET and by POST, then no answer is a server
+    error."""
+    player, staff, samples = world()
     urls, urls_with_bad_arguments = urls_to_try(samples)
     admin_prefix = reverse("admin:index")
-
-    # The forms the pages render name the rest of the parameters.
-    names = parameters_the_views_read()
-    for user in (player, staff):
-        client = Client()
-        client.force_login(user)
-        for url in urls:
-            if url.startswith(admin_prefix) != user.is_staff or url.startswith(THIRD_PARTY_ADMIN):
-                continue
-            response = client.get(url, secure=True)
-            if response.get("Content-Type", "").startswith("text/html"):
-                parser = FormFieldNames()
-                parser.feed(response.content.decode())
-                names |= parser.names
-    names -= {"csrfmiddlewaretoken"}
+    names = parameter_names
     assert {"set", "q", "entry", "seed", "drawn", "discard", "card", "copies"} <= names
 
     # A visitor and a player on the site's pages, staff in the admin (its own pages and those of
