@@ -59,8 +59,10 @@ def race_while_first_is_uncommitted(first, second) -> list:
 
     first_thread = threading.Thread(target=run_first)
     second_thread = threading.Thread(target=run_second)
-    first_thread.start()
+    # The second starts first (it waits for the first's writes): the first joins it, which
+    # fails on a thread not started yet, as it was when a busy machine let the first run on.
     second_thread.start()
+    first_thread.start()
     first_thread.join(timeout=30)
     second_thread.join(timeout=30)
     return results
