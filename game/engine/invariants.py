@@ -65,7 +65,7 @@ def team_violations(state: State, events: list[dict]) -> list[str]:
     for side in teams.sides:
         standing = [seat for seat in side if seat not in teams.left]
         covered = {at for seat in standing for at in teams.reach[seat]}
-        if standing and covered != set(locations):
+        if standing and covered != set(locations) and state.winner is None:
             problems.append(f"the side {side} reaches only the quests {sorted(covered)}")
     completed = sum(len(player.completed) for player in state.seats)
     if sum(teams.completions) != completed:

@@ -15,7 +15,6 @@ from game.engine.state import (
     State,
     card_type,
     definition,
-    in_game,
     opponent,
     side_of,
 )
@@ -73,8 +72,9 @@ def friendly(state: State, seat: int, other: int) -> bool:
 def in_play(state: State) -> list[int]:
     """Every card on the playmat: avatars, quests, items, abilities and units."""
     cards = []
+    teams = state.teams
     for seat, player in enumerate(state.seats):
-        if in_game(state, seat):  # a destroyed player's avatar left with him
+        if teams is None or seat not in teams.left:  # a destroyed player's avatar left
             cards.append(player.avatar)
         cards += player.items
         cards += player.abilities
@@ -149,12 +149,14 @@ def matches(
     if printed["type"] not in types:
         return False
     side = selector["side"]
-    if side != "any":
-        if state.teams is None:
-            own = instance.controller == context.controller
-            if own != (side != "opposing"):
+    if state.teams is None:
+        if side == "opposing":
+            if instance.controller == context.controller:
                 return False
-        elif side == "yours":
+        elif side != "any" and instance.controller != context.controller:
+            return False
+    elif side != "any":
+        if side == "yours":
             if controller_of(state, card) != context.controller:
                 return False
         elif friendly(state, instance.controller, context.controller) != (side == "friendly"):

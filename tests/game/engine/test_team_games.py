@@ -563,3 +563,28 @@ def test_a_seat_sees_its_own_hand_but_not_its_teammates():
         ]
         assert seen["sides"] == [[A1, A2], [B1, B2]]
     assert all(player["hand"] is None for player in api.view(state, None)["players"])
+
+
+def test_the_chat_log_tells_the_team_games_events():
+    """The game messages of the chat log (THE GAME SCREEN, "Game Messages") for what only team
+    games do: the removed quest, a player leaving the game."""
+    opening: list[dict] = []
+    state = api.new_game(SIDES, seed=6, events=opening)
+    names = ["Ayla", "Bren", "Cato", "Dax"]
+    fourth = (state.first + 3) % 4
+    removed = next(event for event in opening if event["type"] == "quest_removed")
+
+    assert api.render(removed, None, names, api.card_titles(state)) == (
+        f"* {names[fourth]}'s Quest 2 is removed from the game: three quests are in play."
+    )
+    lines = [
+        api.render(event, B2, names, api.card_titles(state)) for event in act(state, api.leave(B1))
+    ]
+    assert lines[:2] == [
+        "* Bren loses the game by leaving the game.",
+        "* Your reach extends to another quest.",
+    ]
+    assert (
+        "* Bren leaves the game: Bren's cards and tokens are destroyed, "
+        "Bren's quests remain in play." in lines
+    )

@@ -69,12 +69,17 @@ def event_leaks(state: api.State, events: list[dict]) -> list[str]:
 
 
 def check_game_over(state: api.State) -> None:
-    """One side won: the winner's side has a player still in, and either a player of that
-    side completed his last quest or every player of the other side lost."""
+    """One side won: a player of it completed his last quest, or every player of the other
+    side lost while one of the winners plays on; or the last avatars of both sides were
+    destroyed at once, and the side of the player taking his turn won (WINNING THE GAME)."""
     winning = side_of(state, state.winner)
-    assert any(in_game(state, seat) for seat in state.teams.sides[winning])
-    if state.win_reason != "quests_completed":
-        assert not any(in_game(state, seat) for seat in state.teams.sides[1 - winning])
+    standing = [any(in_game(state, seat) for seat in side) for side in state.teams.sides]
+    if state.win_reason == "all_avatars_destroyed":
+        assert standing == [False, False] and state.winner == state.active
+    elif state.win_reason == "quests_completed":
+        assert standing[winning]
+    else:
+        assert standing[winning] and not standing[1 - winning]
 
 
 def play_randomly(state: api.State, chooser: random.Random, after_each) -> list[dict]:
