@@ -99,7 +99,7 @@ def _resolve(state: State, events: Events) -> None:
         state.resume = None
         return
     pending = state.pending[0]
-    if not in_game(state, pending["controller"]):
+    if state.teams is not None and not in_game(state, pending["controller"]):
         state.pending.pop(0)  # the text of a player who left the game (MULTIPLAYER GAMES)
         return
     if pending["optional"]:

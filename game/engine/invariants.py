@@ -22,12 +22,14 @@ def invariant_violations(state: State, events: list[dict]) -> list[str]:
     for index, event in enumerate(events):
         if event["type"] == "turn_ended":
             ended: int = event["seat"]
-            # His hand as the turn ended: less what text resolving after it put there.
-            hand = len(state.seats[ended].hand) - sum(
-                (later["type"] in _INTO_HAND) - (later["type"] == "discarded")
-                for later in events[index + 1 :]
-                if later.get("seat") == ended
-            )
+            hand = len(state.seats[ended].hand)
+            if hand > HAND_LIMIT:
+                # His hand as the turn ended: less what text resolving after it put there.
+                hand -= sum(
+                    (later["type"] in _INTO_HAND) - (later["type"] == "discarded")
+                    for later in events[index + 1 :]
+                    if later.get("seat") == ended
+                )
             if hand > HAND_LIMIT:
                 problems.append(f"seat {ended} ended a turn with {hand} cards in hand")
     return problems

@@ -73,11 +73,17 @@ def in_play(state: State) -> list[int]:
     """Every card on the playmat: avatars, quests, items, abilities and units."""
     cards = []
     teams = state.teams
-    for seat, player in enumerate(state.seats):
-        if teams is None or seat not in teams.left:  # a destroyed player's avatar left
+    if teams is None:
+        for player in state.seats:
             cards.append(player.avatar)
-        cards += player.items
-        cards += player.abilities
+            cards += player.items
+            cards += player.abilities
+    else:
+        for seat, player in enumerate(state.seats):
+            if seat not in teams.left:  # a destroyed player's avatar left with him
+                cards.append(player.avatar)
+            cards += player.items
+            cards += player.abilities
     for quest in state.quests:
         cards.append(quest.card)
         for units in quest.units:
