@@ -99,11 +99,9 @@ class Navigator:
         self.request = request
 
     def __html__(self) -> SafeString:
-        entry_urls = {entry.url for section in SECTIONS for entry in section.entries}
-        path = self.request.path
-        before, after = _navigator_halves(
-            get_urlconf(), get_script_prefix(), path if path in entry_urls else ""
-        )
+        urlconf, script_prefix, path = get_urlconf(), get_script_prefix(), self.request.path
+        current = path if path in _entry_urls(urlconf, script_prefix) else ""
+        before, after = _navigator_halves(urlconf, script_prefix, current)
         csrf_field = format_html(
             '<input type="hidden" name="csrfmiddlewaretoken" value="{}">',
             get_token(self.request),
@@ -111,6 +109,11 @@ class Navigator:
         return mark_safe(before + csrf_field + after)  # noqa: S308 - rendered, escaped above
 
     __str__ = __html__
+
+
+@lru_cache(maxsize=16)
+def _entry_urls(urlconf, script_prefix: str) -> frozenset[str]:
+    return frozenset(entry.url for section in SECTIONS for entry in section.entries)
 
 
 @lru_cache(maxsize=256)
