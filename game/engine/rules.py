@@ -345,6 +345,18 @@ def leave_game(state: State, seat: int, events: Events) -> None:
         for side in combat.sides:
             if side.seat == seat and teammates:
                 side.seat = teammates[0]
+            side.assigned = [card for card in side.assigned if card in side.combatants]
+        if state.step == "assign_damage":
+            # His combatants are gone: who assigns the damage, and among which, is worked
+            # out again from those still in the combat.
+            state.step = "damage_assignment_next"
+            state.deciding = None
+    successor = teammates[0] if teammates else None
+    suspended = combat.suspended if combat is not None else None
+    for resume in (state.resume, suspended and suspended["resume"]):
+        # The decision the game goes back to once card text has resolved.
+        if resume is not None and resume[1] == seat:
+            resume[1] = successor
     if state.deciding == seat and state.turn > 0:
         if state.step in ("choose", "optional"):
             # His choice in card text: that text stops, the rest goes on resolving.

@@ -102,6 +102,7 @@ def views_hide_what_they_must(state: api.State) -> None:
     assert not problems, problems
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63), names=four_decks, play_seed=st.integers())
 def test_random_team_games_keep_every_invariant_after_every_action(seed, names, play_seed):
@@ -136,6 +137,7 @@ def test_every_seats_view_hides_the_other_hands_all_game_long(seed, names, play_
     play_randomly(state, random.Random(play_seed), after_each)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(
     seed=st.integers(0, 2**63),
