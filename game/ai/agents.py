@@ -51,7 +51,7 @@ class GreedyAgent:
             quest = seen.quest(action["quest"])
             tokens = quest["tokens"][seen.seat]
             completes = tokens + best_level >= quest["card"]["level"]
-            return (completes, -seen.ready_defense(quest["units"][seen.opponent]), tokens)
+            return (completes, -seen.ready_defense(seen.enemy_units(quest)), tokens)
 
         return max(legal, key=promise)
 
@@ -73,7 +73,7 @@ class GreedyAgent:
             if seen.play_value(best) > 0:
                 return best
         for action in legal:
-            if action["kind"] == "raid" and seen.raid_wins(action["quest"]):
+            if action["kind"] == "raid" and seen.raid_wins(action):
                 return action
         return actions.done()
 
@@ -110,7 +110,7 @@ class GreedyAgent:
         def fitness(action: Action) -> tuple:
             card = seen.card(action["card"])
             value = seen.card_value(card)
-            mine = card["controller"] == seen.seat
+            mine = card["controller"] in seen.team
             wanted = mine != harmful
             return (wanted, value if wanted else -value)
 
@@ -118,6 +118,10 @@ class GreedyAgent:
 
     def _optional(self, seen: "_Sight", legal: list[Action]) -> Action:
         return actions.accept()
+
+    def _choose_commander(self, seen: "_Sight", legal: list[Action]) -> Action:
+        # The defender with the least health left risks the least by commanding.
+        return min(legal, key=lambda action: seen.players[action["seat"]]["health"])
 
 
 # Effects whose chosen card is worse off: the agent picks opposing cards for them, or its
@@ -143,9 +147,16 @@ class _Sight:
     def __init__(self, seen: dict):
         self.view = seen
         self.seat = seen["viewer"]
-        self.opponent = 1 - self.seat
+        self.players = seen["players"]
+        # A two-player view has no sides: two sides of one seat (MULTIPLAYER GAMES).
+        sides = seen.get("sides", [[0], [1]])
+        left = seen.get("left", [])
+        self.team = next(side for side in sides if self.seat in side)
+        self.opponents = [
+            seat for side in sides if side is not self.team for seat in side if seat not in left
+        ]
+        self.reach = seen.get("reach")
         self.me = seen["players"][self.seat]
-        self.them = seen["players"][self.opponent]
         self.cards: dict[int, dict] = {}
         for player in seen["players"]:
             for zone in ("hand", "items", "abilities", "discard"):
@@ -188,17 +199,28 @@ class _Sight:
             ]
             value -= max(replaced, default=0)
         if card["type"] == "unit":
-            # Rather where the opponent has no units, so that raids reach the avatar.
-            value += 0 if self.quest(action["quest"])["units"][self.opponent] else 1
+            # Rather where the opponents have no units, so that raids reach an avatar.
+            value += 0 if self.enemy_units(self.quest(action["quest"])) else 1
         return value
 
-    def raid_wins(self, quest_card: int) -> bool:
-        quest = self.quest(quest_card)
-        attack = sum(card["attack"] for card in quest["units"][self.seat] if not card["exerted"])
-        defenders = quest["units"][self.opponent]
+    def enemy_units(self, quest: dict) -> list[dict]:
+        return [card for seat in self.opponents for card in quest["units"][seat]]
+
+    def raid_wins(self, raid: Action) -> bool:
+        quest = self.quest(raid["quest"])
+        raiders = [card for seat in self.team for card in quest["units"][seat]]
+        attack = sum(card["attack"] for card in raiders if not card["exerted"])
+        defenders = self.enemy_units(quest)
         if defenders:
             return attack > self.ready_defense(defenders)
-        avatar_side = [self.them["avatar"], *self.them["items"], *self.them["abilities"]]
+        target = raid.get("avatar")
+        them = next(
+            self.players[seat]
+            for seat in self.opponents
+            if target in (None, self.players[seat]["avatar"]["id"])
+            and (self.reach is None or self.view["quests"].index(quest) in self.reach[seat])
+        )
+        avatar_side = [them["avatar"], *them["items"], *them["abilities"]]
         defense = sum(card["defense"] or 0 for card in avatar_side if not card["exerted"])
         return attack > defense
 

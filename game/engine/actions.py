@@ -29,6 +29,8 @@ KINDS = (
     "choose",
     "accept",
     "decline",
+    "commander",
+    "leave",
 )
 
 
@@ -59,9 +61,13 @@ def play(card: int, quest: int | None = None) -> Action:
     return {"kind": "play", "card": card, "quest": quest}
 
 
-def raid(quest: int) -> Action:
-    """Raid with all ready units at the quest whose card id is ``quest`` (MAIN PHASE)."""
-    return {"kind": "raid", "quest": quest}
+def raid(quest: int, avatar: int | None = None) -> Action:
+    """Raid with all ready units at the quest whose card id is ``quest`` (MAIN PHASE); in a
+    team game, against the opposing ``avatar`` chosen among those in reach of the quest
+    (MULTIPLAYER GAMES, "Attacking Raid Commander")."""
+    if avatar is None:
+        return {"kind": "raid", "quest": quest}
+    return {"kind": "raid", "quest": quest, "avatar": avatar}
 
 
 def done() -> Action:
@@ -103,6 +109,12 @@ def activate(card: int, action: int) -> Action:
 def choose(card: int) -> Action:
     """Choose a card an effect asks for: a target, a card to discard or to search for."""
     return {"kind": "choose", "card": card}
+
+
+def commander(seat: int) -> Action:
+    """Choose which of the players tied for the most defending units commands the defense
+    (MULTIPLAYER GAMES, "Defending Raid Commander")."""
+    return {"kind": "commander", "seat": seat}
 
 
 def accept() -> Action:

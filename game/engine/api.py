@@ -24,7 +24,7 @@ from game.engine.errors import (
     UnknownAction,
 )
 from game.engine.events import redact, render
-from game.engine.state import State, from_json, to_json
+from game.engine.state import State, from_json, in_game, to_json
 
 __all__ = (
     "Decision",
@@ -38,6 +38,7 @@ __all__ = (
     "apply",
     "card_titles",
     "from_json",
+    "leave",
     "legal_actions",
     "new_game",
     "redact",
@@ -55,7 +56,7 @@ _Handler = Callable[[State, Action, list[dict]], None]
 
 
 def new_game(
-    decklists: list[dict],
+    decklists: list,
     seed: int,
     events: list[dict] | None = None,
     first: int | None = None,
@@ -64,18 +65,21 @@ def new_game(
 ) -> State:
     """A new game, set up and waiting for the first player to keep or redraw.
 
-    ``decklists`` has one decklist per seat: ``{"avatar": card, "quests": [card, ...],
-    "deck": [card, ...]}``, each card a dict of printed fields (title, type, archetype,
-    traits, restriction, cost, attack, defense, damage_bonus, health, level, rules); see
-    ``game.engine.decklists``. The setup's events are appended to ``events`` if given.
+    ``decklists`` has one decklist per seat of a two-player game: ``{"avatar": card,
+    "quests": [card, ...], "deck": [card, ...]}``, each card a dict of printed fields (title,
+    type, archetype, traits, restriction, cost, attack, defense, damage_bonus, health,
+    level, rules); see ``game.engine.decklists``. Or the seats grouped in two sides, a list
+    of decklists each: ``[[a, b], [c, d]]`` is a 2-versus-2 team game whose seats alternate
+    sides in turn order (a, c, b, d are seats 0 to 3; ``setup.seated``), and ``[[a], [c]]``
+    is the two-player game ``[a, c]``. The setup's events are appended to ``events`` if given.
     ``first`` is the seat that goes first; None: chosen at random, as the rulebook says.
     ``checked=False`` leaves out the check that the decklists bring every card their cards
     can create (it reads every card's text): for decklists that passed it when their game
     began (``replay``).
     """
-    if first is not None and first not in range(len(decklists)):
-        raise InvalidDecklist(f"there is no seat {first} to go first")
     state = setup.create_state(decklists, seed, check_created=checked)
+    if first is not None and first not in range(len(state.seats)):
+        raise InvalidDecklist(f"there is no seat {first} to go first")
     opening_events = [] if events is None else events
     _run(state, lambda opening, opened: setup.open_game(opening, opened, first), opening_events)
     return state
@@ -117,6 +121,8 @@ def apply(state: State, action: object) -> list[dict]:
     action is not one of ``legal_actions(state).actions``.
     """
     proposed = _as_action(state, action)
+    if proposed["kind"] == "leave":
+        return _leave(state, proposed)
     handler = _handler(state, proposed)
     legal = legal_actions(state).actions
     try:
@@ -130,6 +136,27 @@ def apply(state: State, action: object) -> list[dict]:
     return _carry_out(state, handler, chosen)
 
 
+def leave(seat: int) -> Action:
+    """The action of a player who leaves the game: he concedes, or can't reconnect. Any
+    player still in the game may take it at any moment, out of turn, so it is in no list of
+    legal actions; it is stored in a match's action log like the others."""
+    return {"kind": "leave", "seat": seat}
+
+
+def _leave(state: State, action: Action) -> list[dict]:
+    """The player loses and leaves: in a team game all of his cards and tokens are destroyed
+    but his quests remain, and his teammates play on (MULTIPLAYER GAMES, "Leaving the
+    Game"); in a two-player game his opponent wins."""
+    seat = action.get("seat")
+    if not isinstance(seat, int) or seat not in range(len(state.seats)):
+        raise NotAllowed(f"{action!r}: there is no seat {seat!r} to leave the game")
+    if not in_game(state, seat):
+        raise NotAllowed(f"{action!r}: seat {seat} has already left the game")
+    return _carry_out(
+        state, lambda state, action, events: rules.lose(state, [seat], "left", events), action
+    )
+
+
 def view(state: State, seat: int | None) -> dict:
     """What ``seat`` may see of the game; ``None`` for an observer."""
     decision = legal_actions(state)
@@ -138,7 +165,7 @@ def view(state: State, seat: int | None) -> dict:
 
 
 def replay(
-    decklists: list[dict],
+    decklists: list,
     seed: int,
     actions: Iterable[Action],
     first: int | None = None,
@@ -156,7 +183,7 @@ def replay(
     """
     state = new_game(decklists, seed, first=first, checked=checked)
     for action in actions:
-        if checked:
+        if checked or action["kind"] == "leave":
             apply(state, action)
         else:
             _carry_out(state, _handler(state, _as_action(state, action)), action)
@@ -201,12 +228,16 @@ def _run(state: State, operation: Callable[[State, list[dict]], None], events: l
     """Carry out ``operation``, then the automatic steps that follow, until the game waits
     for a decision or ends. After each step, the text its events trigger is queued."""
     read = len(events)
-    try:
-        operation(state, events)
-        while True:
-            read = triggers.collect(state, events, read)
-            if state.step not in _STEPS:
-                break
-            _STEPS[state.step](state, events)
-    except rules.GameEnded:
-        pass
+    while True:
+        try:
+            operation(state, events)
+            while True:
+                read = triggers.collect(state, events, read)
+                if state.step not in _STEPS:
+                    return
+                _STEPS[state.step](state, events)
+        except rules.GameEnded:
+            return
+        except rules.TurnLost:
+            # The next player's turn begins (``rules.lose``, a team game): run on from there.
+            operation = _STEPS[state.step]

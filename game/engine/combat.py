@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from game.engine import actions, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
-from game.engine.state import ATTACKING, DEFENDING, CombatSide, State, card_type
+from game.engine.state import ATTACKING, DEFENDING, CombatSide, State, card_type, reach
 
 BASE_DAMAGE = 1
 # The attribute each side adds to its total: attack when attacking, defense when defending.
@@ -65,6 +65,7 @@ def _legal_combat_actions(state: State) -> list[actions.Action]:
             kind == "unit"
             and rules.has_keyword(state, card, "ambush")
             and effects.may_play(state, side.seat, card)
+            and combat.quest in reach(state, side.seat)
         ):
             legal.append(actions.play(card, state.quests[combat.quest].card))
     legal += effects.usable_actions(state, side.seat, ("attack", "defend")[combat.to_act])

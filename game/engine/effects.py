@@ -27,7 +27,9 @@ from game.engine.state import (
     State,
     card_type,
     definition,
+    in_game,
     opponent,
+    reach,
 )
 
 ABILITY_LIMIT = 3
@@ -97,6 +99,9 @@ def _resolve(state: State, events: Events) -> None:
         state.resume = None
         return
     pending = state.pending[0]
+    if state.teams is not None and not in_game(state, pending["controller"]):
+        state.pending.pop(0)  # the text of a player who left the game (MULTIPLAYER GAMES)
+        return
     if pending["optional"]:
         rules.ask(state, "optional", pending["controller"])
         return
@@ -434,11 +439,16 @@ _prohibit = _lasting(lambda effect, times: {"primitive": "prohibit", "action": e
 
 
 def _combat_side(state: State, seat: int):
+    """The side of the combat ``seat`` commands or, in a team game, his team fights on."""
     if state.combat is None:
         return None
     for side in state.combat.sides:
         if side.seat == seat:
             return side
+    if state.teams is not None:
+        for side in state.combat.sides:
+            if select.friendly(state, side.seat, seat):
+                return side
     return None
 
 
@@ -524,7 +534,7 @@ def move_unit(state: State, card: int, events: Events) -> None:
     """Move a unit to the other quest (a combatant leaves the combat)."""
     at = cast(int, select.location(state, card))  # only units move, and a unit is at a quest
     seat = state.cards[card].controller
-    destination = (at + 1) % len(state.quests)
+    destination = other_quest(state, seat, at)
     state.quests[at].units[seat].remove(card)
     state.quests[destination].units[seat].append(card)
     if state.combat is not None:
@@ -532,6 +542,19 @@ def move_unit(state: State, card: int, events: Events) -> None:
             if card in side.combatants:
                 side.combatants.remove(card)
     events.append({"type": "moved", "card": card, "quest": state.quests[destination].card})
+
+
+def other_quest(state: State, seat: int, at: int) -> int:
+    """ "The other quest" than the one of index ``at``: of a two-player game's two; in a team
+    game the next one in ``seat``'s reach (MULTIPLAYER GAMES, "Quests")."""
+    if state.teams is None:
+        return (at + 1) % len(state.quests)
+    within = list(reach(state, seat))
+    if at not in within:
+        return within[0]
+    place = within.index(at)
+    following = within[place + 1 :] + within[:place]
+    return following[0] if following else at
 
 
 def _is_combatant(state: State, card: int) -> bool:
@@ -817,7 +840,7 @@ def _move_level_tokens(state, pending, effect, times, events):
         return False
     for quest_card in chosen:
         at = rules.quest_index(state, quest_card)
-        destination = (at + 1) % len(state.quests)
+        destination = other_quest(state, seat, at)
         moved = min(effect["amount"] * times, state.quests[at].tokens[seat])
         state.quests[at].tokens[seat] -= moved
         state.quests[destination].tokens[seat] += moved
@@ -997,6 +1020,8 @@ def usable_actions(state: State, seat: int, timing: str) -> list[actions.Action]
         side = _combat_side(state, seat)
         if side is None:
             return []
+        if side.seat != seat:
+            return []  # only the commanders act in a combat (MULTIPLAYER GAMES, "Teammates")
         with_gear = player.avatar in side.combatants
         cards = [
             card
@@ -1004,6 +1029,9 @@ def usable_actions(state: State, seat: int, timing: str) -> list[actions.Action]
             if card in side.combatants
             or (with_gear and card_type(state, card) in ("item", "ability"))
         ]
+        if state.teams is not None:
+            # The teammates' units he commands: their activated actions are his to use.
+            cards += [card for card in side.combatants if state.cards[card].controller != seat]
     usable = []
     for card in cards:
         card_actions = timed_actions(state, card, timing)

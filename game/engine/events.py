@@ -28,6 +28,15 @@ WIN_REASONS = MappingProxyType(
         "avatar_destroyed": "destroying the opposing avatar",
         "deck_empty": "the opponent having to draw from an empty deck",
         "all_avatars_destroyed": "taking the turn when every avatar was destroyed at once",
+        "left": "the last opposing player leaving the game",
+    }
+)
+# Why a player of a team game lost while his teammates play on (MULTIPLAYER GAMES).
+LOSS_REASONS = MappingProxyType(
+    {
+        "avatar_destroyed": "having the avatar destroyed",
+        "deck_empty": "having to draw from an empty deck",
+        "left": "leaving the game",
     }
 )
 ATTRIBUTE_NAMES = MappingProxyType(
@@ -233,6 +242,19 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
             text = f"The combat at {card('quest')} ends: a side withdrew."
         case {"type": "turn_ended"}:
             text = f"{_capitalised(whose())} turn ends."
+        case {"type": "quest_removed"}:
+            text = f"{card()} is removed from the game: three quests are in play."
+        case {"type": "commander_chosen"}:
+            text = f"{does('command', 'commands')} the defending units."
+        case {"type": "player_lost", "reason": reason}:
+            text = f"{does('lose', 'loses')} the game by {LOSS_REASONS[reason]}."
+        case {"type": "left_game"}:
+            text = (
+                f"{does('leave', 'leaves')} the game: {whose()} cards and tokens are destroyed, "
+                f"{whose()} quests remain in play."
+            )
+        case {"type": "reach_extended"}:
+            text = f"{_capitalised(whose())} reach extends to another quest."
         case {"type": "game_won", "reason": reason}:
             text = f"{does('win', 'wins')} the game by {WIN_REASONS[reason]}."
         case _:

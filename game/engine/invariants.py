@@ -14,15 +14,71 @@ def invariant_violations(state: State, events: list[dict]) -> list[str]:
     not in exactly one zone, a seat with less than no power (Power cost), a hand above the
     limit at the end of a turn (Ending Your Main Phase)."""
     problems = zone_violations(state)
+    if state.teams is not None:
+        problems += team_violations(state, events)
     for seat, player in enumerate(state.seats):
         if player.power < 0:
             problems.append(f"seat {seat} has {player.power} power")
-    for event in events:
+    for index, event in enumerate(events):
         if event["type"] == "turn_ended":
             ended: int = event["seat"]
             hand = len(state.seats[ended].hand)
             if hand > HAND_LIMIT:
+                # His hand as the turn ended: less what text resolving after it put there.
+                hand -= sum(
+                    (later["type"] in _INTO_HAND) - (later["type"] == "discarded")
+                    for later in events[index + 1 :]
+                    if later.get("seat") == ended
+                )
+            if hand > HAND_LIMIT:
                 problems.append(f"seat {ended} ended a turn with {hand} cards in hand")
+    return problems
+
+
+# The events of a card put into its seat's hand.
+_INTO_HAND = frozenset({"draw", "searched", "recovered", "card_created", "returned"})
+
+
+def team_violations(state: State, events: list[dict]) -> list[str]:
+    """What must hold of a team game (MULTIPLAYER GAMES): three quests in play; each seat
+    still playing has at least two of them in reach, and plays units only there; each side
+    reaches every quest while it plays on; the quests completed at the locations add up to
+    those the players completed; a player who left has no card on the playmat and no level
+    tokens. (A unit may stand out of its player's reach: a defending commander may have
+    "units defending" where he "doesn't have that quest location in reach".)"""
+    teams = state.teams
+    if teams is None:
+        return []
+    problems = []
+    locations = range(len(state.quests))
+    if len(state.quests) != 3:
+        problems.append(f"{len(state.quests)} quests in play, not 3")
+    for seat in range(len(state.seats)):
+        within = teams.reach[seat]
+        if seat not in teams.left:
+            if len(set(within)) < 2 or not set(within) <= set(locations):
+                problems.append(f"seat {seat} has the quests {within} in reach")
+        elif state.winner is None:  # those who lost with the game's end stay as they were
+            player = state.seats[seat]
+            if player.items or player.abilities:
+                problems.append(f"seat {seat} left the game with cards beside his avatar")
+            if any(quest.units[seat] or quest.tokens[seat] for quest in state.quests):
+                problems.append(f"seat {seat} left the game with units or tokens at a quest")
+    for side in teams.sides:
+        standing = [seat for seat in side if seat not in teams.left]
+        covered = {at for seat in standing for at in teams.reach[seat]}
+        if standing and covered != set(locations) and state.winner is None:
+            problems.append(f"the side {side} reaches only the quests {sorted(covered)}")
+    completed = sum(len(player.completed) for player in state.seats)
+    if sum(teams.completions) != completed:
+        problems.append(f"{teams.completions} quests completed by location, {completed} by player")
+    quest_cards = [quest.card for quest in state.quests]
+    for event in events:
+        # (A quest completed later in the same action has left: nothing to check then.)
+        if event["type"] == "card_played" and event.get("quest") in quest_cards:
+            at = quest_cards.index(event["quest"])
+            if at not in teams.reach[event["seat"]]:
+                problems.append(f"seat {event['seat']} played a unit to quest {at}, out of reach")
     return problems
 
 

@@ -9,7 +9,15 @@ from types import MappingProxyType
 
 from game.engine import actions, continuous, effects, rules
 from game.engine.rules import DecisionRules, Events, Step
-from game.engine.state import State, card_type, opponent
+from game.engine.state import (
+    DEFENDING,
+    State,
+    card_type,
+    opponent,
+    opponents,
+    reach,
+    teammates,
+)
 
 BASE_POWER = 3
 CARDS_DRAWN = 2
@@ -43,11 +51,20 @@ def _draw_phase(state: State, events: Events) -> None:
     player = state.seats[state.active]
     if player.power:
         events.append({"type": "power_lost", "seat": state.active, "amount": player.power})
-    player.power = BASE_POWER + sum(len(seat.completed) for seat in state.seats)
+    player.power = turn_power(state, state.active)
     events.append({"type": "power_gained", "seat": state.active, "amount": player.power})
     if state.turn > 1:
         rules.draw(state, state.active, events, CARDS_DRAWN)
     state.step = "quest_phase"
+
+
+def turn_power(state: State, seat: int) -> int:
+    """3 plus the quests completed by every player (DRAW PHASE); in a team game, plus the
+    quests completed at the locations in the seat's reach (MULTIPLAYER GAMES, "Power")."""
+    teams = state.teams
+    if teams is None:
+        return BASE_POWER + sum(len(player.completed) for player in state.seats)
+    return BASE_POWER + sum(teams.completions[at] for at in teams.reach[seat])
 
 
 # QUEST PHASE
@@ -74,20 +91,74 @@ def _attempt_quest(state: State, action: actions.Action, events: Events) -> None
     at = rules.quest_index(state, action["quest"])
     state.attempting = at
     events.append({"type": "quest_attempted", "seat": seat, "quest": action["quest"]})
-    defending_seat = opponent(state, seat)
-    defenders = list(state.quests[at].units[defending_seat])
+    defenders = opposing_units(state, seat, at)
     if defenders:
-        effects.begin_combat(
-            state,
-            events,
-            kind="quest",
-            at=at,
-            attackers=(seat, [state.seats[seat].avatar]),
-            defenders=(defending_seat, defenders),
-            resume="quest_apply",
+        _begin_defended_combat(
+            state, events, "quest", at, [state.seats[seat].avatar], defenders, "quest_apply"
         )
     else:
         state.step = "quest_apply"
+
+
+def opposing_units(state: State, seat: int, at: int) -> list[int]:
+    """The units of ``seat``'s opponents at the quest of index ``at``."""
+    units = state.quests[at].units
+    if state.teams is None:
+        return list(units[1 - seat])
+    return [unit for other in opponents(state, seat) for unit in units[other]]
+
+
+def defending_commanders(state: State, seat: int, at: int) -> list[int]:
+    """Who may command the units defending the quest of index ``at`` against ``seat``: the
+    player who has the most of them there, even without that quest in reach, or each of
+    those tied for the most (MULTIPLAYER GAMES, "Defending Raid Commander")."""
+    units = state.quests[at].units
+    if state.teams is None:
+        return [1 - seat]
+    counts = {other: len(units[other]) for other in opponents(state, seat) if units[other]}
+    most = max(counts.values())
+    return [other for other, count in counts.items() if count == most]
+
+
+def _begin_defended_combat(
+    state: State,
+    events: Events,
+    kind: str,
+    at: int,
+    attackers: list[int],
+    defenders: list[int],
+    resume: str,
+) -> None:
+    """The active player's combat against units at the quest of index ``at``: their
+    defending commander is the player with the most of them there; on a tie the attacking
+    player decides who defends, before the first combat action."""
+    seat = state.active
+    commanders = defending_commanders(state, seat, at)
+    effects.begin_combat(
+        state,
+        events,
+        kind=kind,
+        at=at,
+        attackers=(seat, attackers),
+        defenders=(commanders[0], defenders),
+        resume=resume,
+    )
+    if len(commanders) > 1:
+        rules.ask(state, "choose_commander", seat)
+
+
+def _legal_commanders(state: State) -> list[actions.Action]:
+    combat = rules.current_combat(state)
+    return [
+        actions.commander(seat) for seat in defending_commanders(state, state.active, combat.quest)
+    ]
+
+
+def _choose_commander(state: State, action: actions.Action, events: Events) -> None:
+    combat = rules.current_combat(state)
+    combat.sides[DEFENDING].seat = action["seat"]
+    events.append({"type": "commander_chosen", "seat": action["seat"], "by": state.active})
+    rules.ask(state, "combat_action", combat.sides[combat.to_act].seat)
 
 
 def _quest_apply(state: State, events: Events) -> None:
@@ -165,6 +236,8 @@ def _complete_quest(state: State, seat: int, at: int, events: Events) -> None:
         rules.win(state, seat, "quests_completed", events)
     _remove_pins(state, seat, events)
     player.completed.append(completed)
+    if state.teams is not None:
+        state.teams.completions[at] += 1
     continuous.left_play(state, completed)
     rules.play_next_quest(state, seat, events, replacing=at)
 
@@ -212,15 +285,53 @@ def _legal_main(state: State) -> list[actions.Action]:
         if kind == "tactic" or not effects.may_play(state, seat, card, unique):
             continue
         if kind == "unit":
-            legal += [actions.play(card, quest.card) for quest in state.quests]
+            legal += [actions.play(card, state.quests[at].card) for at in reach(state, seat)]
         else:
             legal.append(actions.play(card))
     legal += effects.usable_actions(state, seat, "main")
-    for quest in state.quests:
-        if quest.raids < quest.raids_allowed and raiders(state, seat, quest.units[seat]):
-            legal.append(actions.raid(quest.card))
+    if state.teams is None:
+        for quest in state.quests:
+            if quest.raids < quest.raids_allowed and raiders(state, seat, quest.units[seat]):
+                legal.append(actions.raid(quest.card))
+    else:
+        legal += _team_raids(state, seat)
     legal.append(actions.done())
     return legal
+
+
+def _team_raids(state: State, seat: int) -> list[actions.Action]:
+    """The raids of a team game: the player commands his teammates' units at the quest too,
+    and where no opposing unit is there, may attack any opposing avatar within reach of that
+    quest, choosing which if there are several (MULTIPLAYER GAMES, "Attacking Raid
+    Commander")."""
+    legal = []
+    for at, quest in enumerate(state.quests):
+        if quest.raids >= quest.raids_allowed or not raiders(
+            state, seat, raiding_units(state, seat, at)
+        ):
+            continue
+        if opposing_units(state, seat, at):
+            legal.append(actions.raid(quest.card))
+            continue
+        targets = avatars_in_reach(state, seat, at)
+        if len(targets) == 1:
+            legal.append(actions.raid(quest.card))
+        else:
+            legal += [actions.raid(quest.card, avatar) for avatar in targets]
+    return legal
+
+
+def raiding_units(state: State, seat: int, at: int) -> list[int]:
+    """The seat's units at the quest of index ``at`` and, in a team game, his teammates'."""
+    units = state.quests[at].units
+    return [unit for each in (seat, *teammates(state, seat)) for unit in units[each]]
+
+
+def avatars_in_reach(state: State, seat: int, at: int) -> list[int]:
+    """The avatars of ``seat``'s opponents that have the quest of index ``at`` in reach."""
+    return [
+        state.seats[other].avatar for other in opponents(state, seat) if at in reach(state, other)
+    ]
 
 
 def raiders(state: State, seat: int, units: list[int]) -> list[int]:
@@ -252,15 +363,32 @@ def _raid(state: State, action: actions.Action, events: Events) -> None:
     at = rules.quest_index(state, action["quest"])
     quest = state.quests[at]
     quest.raids += 1
-    defending_seat = opponent(state, seat)
-    defenders = list(quest.units[defending_seat]) or [state.seats[defending_seat].avatar]
+    if state.teams is None:
+        defending_seat = opponent(state, seat)
+        defenders = list(quest.units[defending_seat]) or [state.seats[defending_seat].avatar]
+        effects.begin_combat(
+            state,
+            events,
+            kind="raid",
+            at=at,
+            attackers=(seat, raiders(state, seat, quest.units[seat])),
+            defenders=(defending_seat, defenders),
+            resume="main_phase",
+        )
+        return
+    attackers = raiders(state, seat, raiding_units(state, seat, at))
+    defenders = opposing_units(state, seat, at)
+    if defenders:
+        _begin_defended_combat(state, events, "raid", at, attackers, defenders, "main_phase")
+        return
+    avatar = action.get("avatar", avatars_in_reach(state, seat, at)[0])
     effects.begin_combat(
         state,
         events,
         kind="raid",
         at=at,
-        attackers=(seat, raiders(state, seat, quest.units[seat])),
-        defenders=(defending_seat, defenders),
+        attackers=(seat, attackers),
+        defenders=(state.cards[avatar].owner, [avatar]),
         resume="main_phase",
     )
 
@@ -340,6 +468,13 @@ DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
             prompt=lambda state: "Choose a ready ability with a level to apply at the quest.",
             legal=_legal_abilities,
             handlers={"apply_ability": _apply_ability},
+        ),
+        "choose_commander": DecisionRules(
+            prompt=lambda state: (
+                "Players tie for the most defending units: choose who commands the defense."
+            ),
+            legal=_legal_commanders,
+            handlers={"commander": _choose_commander},
         ),
         "main": DecisionRules(
             prompt=lambda state: "Play cards, raid, or click End Main Phase when you are done.",

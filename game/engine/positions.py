@@ -39,7 +39,7 @@ from game.engine.deckrules import QUEST_LEVELS
 from game.engine.errors import InvalidPosition
 from game.engine.invariants import invariant_violations
 from game.engine.printed import has_printed_keyword
-from game.engine.state import Caches, State, card_type, opponent
+from game.engine.state import Caches, State, card_type
 
 PHASES = ("quest", "main")
 PLAYMAT_TYPES = ("unit", "item", "ability")
@@ -47,9 +47,9 @@ PLAYMAT_TYPES = ("unit", "item", "ability")
 
 @dataclass(frozen=True)
 class Placed:
-    """A card on the playmat: a unit at the quest of index ``quest`` (0 or 1), an item or an
-    ability beside its avatar. ``played_this_turn``: it entered play in the position's turn
-    (for "if this unit was played this turn")."""
+    """A card on the playmat: a unit at the quest of index ``quest`` (0 or 1; 0, 1 or 2 in a
+    team game), an item or an ability beside its avatar. ``played_this_turn``: it entered
+    play in the position's turn (for "if this unit was played this turn")."""
 
     card: dict
     quest: int | None = None
@@ -63,11 +63,12 @@ class SeatSetup:
     """One player's cards, power and progress.
 
     ``quests`` is the whole quest pile, one quest of each level 2, 4, 5 and 6; the lowest is
-    on the playmat (the seat's own quest, of index = its seat). ``completed`` quests are the
-    lowest ones, each replaced by the next. ``tokens`` are the seat's level tokens at quest 0
-    and quest 1. ``deck`` lists the deck from the top and is not shuffled. ``power`` is by
-    default what the Draw Phase gives the active player (3 plus every completed quest) and
-    0 for the other. ``created``: the cards this seat's cards can create (smuggle).
+    on the playmat (the seat's own quest: quest ``seat``, in a team game the seats' quests in
+    seat order, the fourth player's removed from the game). ``completed`` quests are the
+    lowest ones, each replaced by the next at the seat's own quest. ``tokens`` are the seat's
+    level tokens at each quest (none by default). ``deck`` lists the deck from the top and is
+    not shuffled. ``power`` is by default what the Draw Phase gives the active player and 0
+    for the others. ``created``: the cards this seat's cards can create (smuggle).
     """
 
     avatar: dict
@@ -77,7 +78,7 @@ class SeatSetup:
     discard: Sequence[dict] = ()
     deck: Sequence[dict] = ()
     completed: int = 0
-    tokens: Sequence[int] = (0, 0)
+    tokens: Sequence[int] = ()
     power: int | None = None
     avatar_damage: int = 0
     avatar_exerted: bool = False
@@ -86,8 +87,9 @@ class SeatSetup:
 
 @dataclass(frozen=True)
 class Position:
-    """The two seats, who took the first turn, the turn number (counting every
-    player's turns, so the first player takes the odd ones), the active player's phase
+    """The seats in turn order: two, or four of a 2-versus-2 team game (seats 0 and 2 against
+    1 and 3, as ``new_game`` seats two sides); who took the first turn, the turn number
+    (counting every player's turns from the first player's), the active player's phase
     (``quest`` or ``main``) and the seed of the game's random numbers (later shuffles)."""
 
     seats: Sequence[SeatSetup]
@@ -124,18 +126,24 @@ def build(position: Position) -> State:
         }
         for seat in seats
     ]
+    if len(decklists) == 4:
+        decklists = [decklists[0::2], decklists[1::2]]
     try:
         state = setup.create_state(decklists, position.seed)
     except ValueError as error:
         raise InvalidPosition(str(error)) from None
     state.first = position.first
     state.turn = position.turn
-    state.active = position.first if position.turn % 2 else opponent(state, position.first)
+    state.active = (position.first + position.turn - 1) % len(seats)
     events: list[dict] = []
     for seat, player in enumerate(state.seats):
         rules.enter_play(state, player.avatar, seat)
+    fourth = setup.fourth_player(state)
     for seat in range(len(seats)):
-        rules.play_next_quest(state, seat, events)
+        if seat == fourth:
+            setup.remove_level_2_quest(state, seat, events)
+        else:
+            rules.play_next_quest(state, seat, events)
     for seat, spec in enumerate(seats):
         _complete_quests(state, seat, spec.completed, events)
     for seat, spec in enumerate(seats):
@@ -163,10 +171,14 @@ def card_ids(state: State, seat: int, title: str) -> list[int]:
 
 def _check_shape(position: Position) -> None:
     """What can be checked on the position itself, before any card is placed."""
-    if len(position.seats) != 2:
-        raise InvalidPosition("a position has exactly two seats")
-    if position.first not in (0, 1):
-        raise InvalidPosition(f"the first player is seat 0 or 1, not {position.first!r}")
+    count = len(position.seats)
+    if count not in (2, 4):
+        raise InvalidPosition(f"a position has two seats, or four of a team game, not {count}")
+    if position.first not in range(count):
+        raise InvalidPosition(
+            f"the first player is seat {_either(range(count))}, not {position.first!r}"
+        )
+    quests = count - 1 if count == 4 else count
     if position.turn < 1:
         raise InvalidPosition(f"turns are counted from 1, not {position.turn!r}")
     if position.phase not in PHASES:
@@ -183,8 +195,12 @@ def _check_shape(position: Position) -> None:
                 f"{where} completed {spec.completed} quests: from 0 to {len(spec.quests) - 1}, "
                 "since completing the last one wins the game"
             )
-        if len(spec.tokens) != 2 or min(spec.tokens) < 0:
-            raise InvalidPosition(f"{where}'s tokens are two counts, one for each quest")
+        if spec.tokens and (len(spec.tokens) != quests or min(spec.tokens) < 0):
+            raise InvalidPosition(
+                f"{where}'s tokens are {('two', 'three')[quests - 2]} counts, one for each quest"
+            )
+        if spec.completed and seat == (position.first + 3) % count and count == 4:
+            raise InvalidPosition(f"{where} is the fourth player: he has no quest of his own")
         if spec.power is not None and spec.power < 0:
             raise InvalidPosition(f"{where} has {spec.power} power")
         for placed in spec.playmat:
@@ -194,22 +210,35 @@ def _check_shape(position: Position) -> None:
                 raise InvalidPosition(f"{where}'s {title!r} is a {kind}, not on the playmat")
             if (kind == "unit") != (placed.quest is not None):
                 raise InvalidPosition(
-                    f"{where}'s {title!r}: a unit is at a quest (0 or 1), nothing else is"
+                    f"{where}'s {title!r}: a unit is at a quest ({_either(range(quests))}), "
+                    "nothing else is"
                 )
-            if placed.quest not in (None, 0, 1):
-                raise InvalidPosition(f"{where}'s {title!r} is at quest {placed.quest}: 0 or 1")
+            if placed.quest is not None and placed.quest not in range(quests):
+                raise InvalidPosition(
+                    f"{where}'s {title!r} is at quest {placed.quest}: {_either(range(quests))}"
+                )
             if placed.damage < 0:
                 raise InvalidPosition(f"{where}'s {title!r} has negative damage")
+
+
+def _either(values: range) -> str:
+    """``0 or 1``, ``0, 1 or 2``."""
+    words = [str(value) for value in values]
+    return f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _complete_quests(state: State, seat: int, count: int, events: list[dict]) -> None:
     """The seat's lowest quests, completed one after the other at its own quest."""
     player = state.seats[seat]
+    fourth = setup.fourth_player(state)
+    own = seat if fourth is None or seat < fourth else seat - 1
     for _ in range(count):
-        completed = state.quests[seat].card
+        completed = state.quests[own].card
         player.completed.append(completed)
+        if state.teams is not None:
+            state.teams.completions[own] += 1
         continuous.left_play(state, completed)
-        rules.play_next_quest(state, seat, events, replacing=seat)
+        rules.play_next_quest(state, seat, events, replacing=own)
 
 
 def _deal_out(state: State, seat: int, spec: SeatSetup) -> None:
@@ -254,7 +283,7 @@ def _finish_seat(state: State, seat: int, spec: SeatSetup) -> None:
     if spec.power is not None:
         player.power = spec.power
     elif seat == state.active:
-        player.power = phases.BASE_POWER + sum(len(each.completed) for each in state.seats)
+        player.power = phases.turn_power(state, seat)
 
 
 def _check_board(state: State) -> None:

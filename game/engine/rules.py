@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import continuous
 from game.engine.actions import Action
-from game.engine.state import Combat, Quest, State, definition
+from game.engine.state import Combat, Quest, State, definition, in_game, side_of, sides
 
 Events = list[dict]
 # An automatic step of the game: it changes the state and appends what happened.
@@ -20,6 +20,11 @@ Step = Callable[[State, Events], None]
 
 class GameEnded(Exception):  # noqa: N818 (a signal, not an error)
     """Unwinds whatever step ended the game; the engine stops there (WINNING THE GAME)."""
+
+
+class TurnLost(Exception):  # noqa: N818 (a signal, not an error)
+    """Unwinds whatever step the player taking the turn lost in, while his teammates play on:
+    the engine goes on with the next player's turn (MULTIPLAYER GAMES, "Winning the Game")."""
 
 
 @dataclass(frozen=True)
@@ -69,8 +74,12 @@ def current_combat(state: State) -> Combat:
 
 
 def next_seat(state: State, seat: int) -> int:
-    """The seat after ``seat`` in turn order."""
-    return (seat + 1) % len(state.seats)
+    """The seat after ``seat`` in turn order, passing over the players who left the game."""
+    count = len(state.seats)
+    following = (seat + 1) % count
+    while not in_game(state, following):
+        following = (following + 1) % count
+    return following
 
 
 def quest_index(state: State, quest_card: int) -> int:
@@ -107,6 +116,7 @@ def draw(state: State, seat: int, events: Events, count: int = 1) -> None:
     for _ in range(count):
         if not player.deck:
             lose(state, [seat], "deck_empty", events)
+            return  # a team game goes on without him
         card = player.deck.pop(0)
         player.hand.append(card)
         events.append({"type": "draw", "seat": seat, "card": card})
@@ -247,19 +257,129 @@ def destroy_defeated(state: State, cards: list[int], events: Events) -> None:
         if card not in avatars and health_left(state, card) <= 0:
             destroy(state, card, events)
     losers = [
-        seat for seat, player in enumerate(state.seats) if health_left(state, player.avatar) <= 0
+        seat
+        for seat, player in enumerate(state.seats)
+        if health_left(state, player.avatar) <= 0 and in_game(state, seat)
     ]
     if losers:
         lose(state, losers, "avatar_destroyed", events)
 
 
 def lose(state: State, losers: list[int], reason: str, events: Events) -> None:
-    """``losers`` lose at once, for ``reason`` (``avatar_destroyed`` or ``deck_empty``). If
-    nobody is left, the player taking the turn wins (WINNING THE GAME)."""
-    remaining = [seat for seat in range(len(state.seats)) if seat not in losers]
-    if len(remaining) == 1:
-        win(state, remaining[0], reason, events)
-    win(state, state.active, "all_avatars_destroyed", events)
+    """``losers`` lose at once, for ``reason`` (``avatar_destroyed``, ``deck_empty`` or
+    ``left``). If nobody is left, the player taking the turn wins (WINNING THE GAME). In a
+    team game a side wins once every player of the other side lost; until then the losers
+    leave the game and their teammates play on (MULTIPLAYER GAMES, "Winning the Game")."""
+    teams = state.teams
+    if teams is None:
+        remaining = [seat for seat in range(len(state.seats)) if seat not in losers]
+        if len(remaining) == 1:
+            win(state, remaining[0], reason, events)
+        win(state, state.active, "all_avatars_destroyed", events)
+        return
+    for seat in losers:
+        teams.left.append(seat)
+        events.append({"type": "player_lost", "seat": seat, "reason": reason})
+    standing = [[seat for seat in side if in_game(state, seat)] for side in teams.sides]
+    if not standing[0] and not standing[1]:
+        win(state, state.active, "all_avatars_destroyed", events)
+    for index, seats in enumerate(standing):
+        if not seats:
+            other = standing[1 - index]
+            win(state, state.active if state.active in other else other[0], reason, events)
+    for seat in losers:
+        leave_game(state, seat, events)
+    if state.turn == 0:
+        _leave_before_the_first_turn(state, losers)
+    elif state.active in losers:
+        _end_lost_turn(state)
+
+
+def _leave_before_the_first_turn(state: State, losers: list[int]) -> None:
+    """Players left while the opening hands were being kept or redrawn: the offers to redraw
+    go on in turn order without them, and if the first player left, the next one takes the
+    first turn (SETTING UP A GAME)."""
+    deciding = state.deciding
+    if state.active in losers:
+        state.first = state.active = next_seat(state, state.active)
+        if deciding in losers and deciding != state.first:
+            ask(state, "redraw", state.first)
+            return
+    if deciding is not None and deciding in losers:
+        following = next_seat(state, deciding)
+        if following == state.first:
+            state.step = "start_turn"
+            state.deciding = None
+        else:
+            ask(state, "redraw", following)
+
+
+def leave_game(state: State, seat: int, events: Events) -> None:
+    """All of the player's cards and tokens are destroyed, except that his quests remain in
+    play; the teammates who can reach none of his quest locations yet have one added to
+    their reach; a combat side he commanded, or a decision he was making, passes to a
+    teammate; his card text waiting to resolve won't (``effects``) (MULTIPLAYER GAMES,
+    "Leaving the Game", "Quests")."""
+    teams = state.teams
+    if teams is None:
+        raise RuntimeError("only a team game goes on after a player lost")
+    player = state.seats[seat]
+    entangled = [
+        card for other in state.seats for card in other.abilities if state.cards[card].owner == seat
+    ]
+    for card in dict.fromkeys([*player.items, *player.abilities, *entangled]):
+        leave_play(state, card, "destroyed", events)
+    for quest in state.quests:
+        for card in list(quest.units[seat]):
+            leave_play(state, card, "destroyed", events)
+        quest.tokens[seat] = 0
+    continuous.left_play(state, player.avatar)
+    teammates = [other for other in teams.sides[side_of(state, seat)] if in_game(state, other)]
+    for teammate in teammates:
+        extended = [at for at in teams.reach[seat] if at not in teams.reach[teammate]]
+        if extended:
+            teams.reach[teammate] = sorted([*teams.reach[teammate], extended[0]])
+            events.append({"type": "reach_extended", "seat": teammate, "location": extended[0]})
+    combat = state.combat
+    if combat is not None:
+        for side in combat.sides:
+            if side.seat == seat and teammates:
+                side.seat = teammates[0]
+            side.assigned = [card for card in side.assigned if card in side.combatants]
+        if state.step == "assign_damage":
+            # His combatants are gone: who assigns the damage, and among which, is worked
+            # out again from those still in the combat.
+            state.step = "damage_assignment_next"
+            state.deciding = None
+    successor = teammates[0] if teammates else None
+    suspended = combat.suspended if combat is not None else None
+    for resume in (state.resume, suspended and suspended["resume"]):
+        # The decision the game goes back to once card text has resolved.
+        if resume is not None and resume[1] == seat:
+            resume[1] = successor
+    if state.deciding == seat and state.turn > 0:
+        if state.step in ("choose", "optional"):
+            # His choice in card text: that text stops, the rest goes on resolving.
+            state.pending.pop(0)
+            state.step = "resolve"
+            state.deciding = None
+        elif teammates:
+            state.deciding = teammates[0]
+    events.append({"type": "left_game", "seat": seat})
+
+
+def _end_lost_turn(state: State) -> None:
+    """The player taking the turn lost: whatever his turn was doing stops, and the next
+    player's turn begins."""
+    if state.combat is not None:
+        state.combat = None
+        continuous.end_of(state, ("combat",))
+    state.pending = []
+    state.resume = None
+    state.attempting = None
+    state.deciding = None
+    state.step = "turn_over"
+    raise TurnLost
 
 
 def win(state: State, seat: int, reason: str, events: Events) -> None:
@@ -269,7 +389,10 @@ def win(state: State, seat: int, reason: str, events: Events) -> None:
     state.step = "game_over"
     state.deciding = None
     state.combat = None
-    events.append({"type": "game_won", "seat": seat, "reason": reason})
+    won = {"type": "game_won", "seat": seat, "reason": reason}
+    if state.teams is not None:
+        won["seats"] = list(sides(state)[side_of(state, seat)])
+    events.append(won)
     raise GameEnded
 
 

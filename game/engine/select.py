@@ -9,7 +9,15 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from game.engine.printed import is_elusive
-from game.engine.state import ATTACKING, DEFENDING, State, card_type, definition, opponent
+from game.engine.state import (
+    ATTACKING,
+    DEFENDING,
+    State,
+    card_type,
+    definition,
+    opponent,
+    side_of,
+)
 
 ROLES = MappingProxyType({"attacking": ATTACKING, "defending": DEFENDING})
 
@@ -36,17 +44,46 @@ class Context:
 
 
 def context_of(state: State, source: int, event_card: int | None = None) -> Context:
-    card = state.cards[source]
-    return Context(source, card.controller, location(state, source), event_card)
+    return Context(source, controller_of(state, source), location(state, source), event_card)
+
+
+def controller_of(state: State, card: int) -> int:
+    """Whose card it is for its text's "you" and "your": its controller's or, while a
+    teammate commands the unit in a combat, that commander's (MULTIPLAYER GAMES,
+    "Commanders": "you" and "your" in that card's game text refers to you)."""
+    controller = state.cards[card].controller
+    combat = state.combat
+    if combat is None or state.teams is None:
+        return controller
+    for side in combat.sides:
+        if card in side.combatants:
+            return side.seat
+    return controller
+
+
+def friendly(state: State, seat: int, other: int) -> bool:
+    """Whether ``other``'s cards are friendly to ``seat``: his own and his teammates'
+    (glossary, "friendly")."""
+    return seat == other or (
+        state.teams is not None and side_of(state, seat) == side_of(state, other)
+    )
 
 
 def in_play(state: State) -> list[int]:
     """Every card on the playmat: avatars, quests, items, abilities and units."""
     cards = []
-    for player in state.seats:
-        cards.append(player.avatar)
-        cards += player.items
-        cards += player.abilities
+    teams = state.teams
+    if teams is None:
+        for player in state.seats:
+            cards.append(player.avatar)
+            cards += player.items
+            cards += player.abilities
+    else:
+        for seat, player in enumerate(state.seats):
+            if seat not in teams.left:  # a destroyed player's avatar left with him
+                cards.append(player.avatar)
+            cards += player.items
+            cards += player.abilities
     for quest in state.quests:
         cards.append(quest.card)
         for units in quest.units:
@@ -118,10 +155,18 @@ def matches(
     if printed["type"] not in types:
         return False
     side = selector["side"]
-    if side == "friendly" and instance.controller != context.controller:
-        return False
-    if side == "opposing" and instance.controller == context.controller:
-        return False
+    if state.teams is None:
+        if side == "opposing":
+            if instance.controller == context.controller:
+                return False
+        elif side != "any" and instance.controller != context.controller:
+            return False
+    elif side != "any":
+        if side == "yours":
+            if controller_of(state, card) != context.controller:
+                return False
+        elif friendly(state, instance.controller, context.controller) != (side == "friendly"):
+            return False
     if selector.get("other") and card == context.source:
         return False
     if "trait" in selector and selector["trait"] not in printed["traits"]:
@@ -216,7 +261,10 @@ def _combat_role(state: State, condition: dict, context: Context) -> bool:
 
 
 def _turn(state: State, condition: dict, context: Context) -> bool:
-    return state.active == seat_of(state, context, condition["player"])
+    """Your turn, or an opponent's: any opponent's in a team game."""
+    if condition["player"] == "you" or state.teams is None:
+        return state.active == seat_of(state, context, condition["player"])
+    return not friendly(state, state.active, context.controller)
 
 
 def _quests_completed(state: State, condition: dict, context: Context) -> bool:

@@ -8,7 +8,7 @@ from typing import Any, cast
 from game.engine import actions, rng, rules
 from game.engine.errors import InvalidDecklist
 from game.engine.rules import DecisionRules, Events
-from game.engine.state import Card, Seat, State
+from game.engine.state import Card, Seat, State, Teams
 from game.engine.vocabulary import DECK_TYPES
 
 OPENING_HAND = 6
@@ -33,16 +33,57 @@ DEFINITION_FIELDS: Mapping[str, Any] = MappingProxyType(
 )
 
 
-def create_state(decklists: list[dict], seed: int, check_created: bool = True) -> State:
+# The team games of the rulebook: two sides of this many seats each (Creating a Match, "Number
+# of Players": "the normal game for 2 players, or a multiplayer 2-versus-2 team game").
+SIDE_SIZES = (1, 2)
+
+
+def seated(decklists: list) -> tuple[list[dict], Teams | None]:
+    """The decklists by seat, and the teams of a team game, from ``new_game``'s decklists:
+    one per seat for a two-player game, or the two sides' lists of decklists.
+
+    A team game's seats alternate sides in turn order: the first decklist of each side, then
+    the second of each (MULTIPLAYER GAMES; TURN SEQUENCE: "Players alternate back and
+    forth"). Each seat has two of the three quest locations in reach: the first seat of a
+    side the two on its left, the second the two on its right (MULTIPLAYER GAMES, "Quests").
+    """
+    if not decklists or not all(isinstance(each, list) for each in decklists):
+        if len(decklists) != 2 or not all(isinstance(each, dict) for each in decklists):
+            raise InvalidDecklist(
+                "a game needs two decklists, or two sides each a list of decklists"
+            )
+        return decklists, None
+    if len(decklists) != 2:
+        raise InvalidDecklist(f"a game is a contest of two sides, not {len(decklists)}")
+    size = len(decklists[0])
+    if size != len(decklists[1]) or size not in SIDE_SIZES:
+        raise InvalidDecklist(
+            f"the sides are of {len(decklists[0])} and {len(decklists[1])} players: a game is "
+            "one player against one, or two against two"
+        )
+    if not all(isinstance(each, dict) for side in decklists for each in side):
+        raise InvalidDecklist("each side is a list of decklists")
+    if size == 1:
+        return [decklists[0][0], decklists[1][0]], None
+    by_seat = [side[place] for place in range(size) for side in decklists]
+    teams = Teams(
+        sides=[list(range(index, len(by_seat), 2)) for index in range(2)],
+        reach=[[place, place + 1] for place in range(size) for _ in range(2)],
+        completions=[0] * (len(by_seat) - 1),
+    )
+    return by_seat, teams
+
+
+def create_state(decklists: list, seed: int, check_created: bool = True) -> State:
     """The state before the game opens: every card with an id, in its owner's zones.
 
-    Card ids follow the decklists (avatar, quests, then deck), before any shuffle, so an id
-    tells nothing about where a card lies in a deck. ``check_created=False`` leaves out the
-    check that every card a card can create comes with the decklists, which walks every
-    card's text: for decklists already checked.
+    ``decklists`` as ``new_game`` takes them (``seated``). Card ids follow the seats'
+    decklists (avatar, quests, then deck), before any shuffle, so an id tells nothing about
+    where a card lies in a deck. ``check_created=False`` leaves out the check that every
+    card a card can create comes with the decklists, which walks every card's text: for
+    decklists already checked.
     """
-    if len(decklists) != 2:
-        raise InvalidDecklist("a game needs exactly two decklists")
+    decklists, teams = seated(decklists)
     definitions: list[dict] = []
     index_of: dict[str, list[int]] = {}
     # A decklist usually repeats one dict per copy of a card; look each dict up only once.
@@ -83,6 +124,7 @@ def create_state(decklists: list[dict], seed: int, check_created: bool = True) -
         rng=rng.seed_state(seed),
         first=0,
         active=0,
+        teams=teams,
     )
 
 
@@ -156,19 +198,47 @@ def open_game(state: State, events: Events, first: int | None = None) -> None:
     for seat, player in enumerate(state.seats):
         rules.enter_play(state, player.avatar, seat)
         events.append({"type": "avatar_played", "seat": seat, "card": player.avatar})
+    fourth = fourth_player(state)
     for seat in range(len(state.seats)):
-        rules.play_next_quest(state, seat, events)
+        if seat == fourth:
+            remove_level_2_quest(state, seat, events)
+        else:
+            rules.play_next_quest(state, seat, events)
     for seat, player in enumerate(state.seats):
         player.deck = rng.shuffle(state, player.deck)
         events.append({"type": "deck_shuffled", "seat": seat})
     for seat in _turn_order(state):
-        rules.draw(state, seat, events, OPENING_HAND)
+        rules.draw(state, seat, events, opening_hand(state, seat))
     rules.ask(state, "redraw", state.first)
 
 
 def _turn_order(state: State) -> list[int]:
     count = len(state.seats)
     return [(state.first + offset) % count for offset in range(count)]
+
+
+def fourth_player(state: State) -> int | None:
+    """The fourth player in turn order of a four-player game: "There are always three quests
+    in play in a multiplayer game. In any four-player game, the fourth player's level 2
+    quest is removed from the game, and that player draws an extra card for his hand"
+    (MULTIPLAYER GAMES, "Quests")."""
+    if len(state.seats) != 4:
+        return None
+    return _turn_order(state)[3]
+
+
+def opening_hand(state: State, seat: int) -> int:
+    """Six cards, and the fourth player of a four-player game one more (``fourth_player``)."""
+    return OPENING_HAND + 1 if seat == fourth_player(state) else OPENING_HAND
+
+
+def remove_level_2_quest(state: State, seat: int, events: Events) -> None:
+    """The fourth player's level 2 quest is removed from the game (``fourth_player``)."""
+    player = state.seats[seat]
+    quest = min(player.quest_pile, key=lambda card: rules.value(state, card, "level"))
+    player.quest_pile.remove(quest)
+    player.removed.append(quest)
+    events.append({"type": "quest_removed", "seat": seat, "card": quest})
 
 
 # Redraw Your Hand: each player once, in turn order from the first player.
@@ -185,7 +255,7 @@ def _redraw(state: State, action: actions.Action, events: Events) -> None:
     player.deck = rng.shuffle(state, player.deck + player.hand)
     player.hand = []
     events.append({"type": "hand_redrawn", "seat": seat})
-    rules.draw(state, seat, events, OPENING_HAND)
+    rules.draw(state, seat, events, opening_hand(state, seat))
     rules.deal_damage(state, player.avatar, REDRAW_DAMAGE, events)
     rules.destroy_defeated(state, [], events)
     _offer_next_redraw(state)

@@ -6,8 +6,10 @@ state stays small. Zones hold card ids; every card is in exactly one zone: an av
 pile, a deck, a hand, a discard pile, an item or ability area, a quest on the playmat, the
 units at a quest, or the quests a player has completed.
 
-Seats are listed in turn order. Everything per player is a list indexed by seat, so more than
-two players fit the same shapes later (MULTIPLAYER GAMES).
+Seats are listed in turn order. Everything per player is a list indexed by seat. The seats
+are grouped in two sides ("The game is always a two-sided contest", MULTIPLAYER GAMES): a
+two-player game is two sides of one seat; a team game's seats alternate sides in turn order
+and keep what only team games need in ``State.teams``.
 """
 
 import json
@@ -141,6 +143,24 @@ class Caches:
 
 
 @dataclass(slots=True)
+class Teams:
+    """What a game of more than two players keeps beside the two-player shapes (MULTIPLAYER
+    GAMES). Quest locations are the indexes of ``State.quests``: a completed quest is replaced
+    where it was, so a location stays put.
+
+    ``sides``: the seats of each side, in turn order. ``reach``: the quest locations in reach
+    of each seat ("Quests"). ``completions``: how many quests were completed at each location,
+    for the power of the seats that have it in reach ("Power"). ``left``: the seats that lost
+    and left the game, in order ("Leaving the Game").
+    """
+
+    sides: list[list[int]]
+    reach: list[list[int]]
+    completions: list[int]
+    left: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class State:
     """A whole game.
 
@@ -177,6 +197,8 @@ class State:
     pending: list[dict] = field(default_factory=list)
     # The step and deciding seat the game returns to once the pending effects are resolved.
     resume: list | None = None
+    # None in a two-player game: its two sides of one seat each need nothing more.
+    teams: Teams | None = None
     caches: Caches = field(default_factory=Caches, compare=False, repr=False)
 
 
@@ -191,20 +213,91 @@ def card_type(state: State, card: int) -> str:
     return state.definitions[state.cards[card].definition]["type"]
 
 
+# The sides of a two-player game, which keeps no ``Teams``.
+TWO_SIDES = ((0,), (1,))
+
+
+def sides(state: State) -> "list[list[int]] | tuple[tuple[int, ...], ...]":
+    """The seats of each of the two sides."""
+    teams = state.teams
+    return TWO_SIDES if teams is None else teams.sides
+
+
+def side_of(state: State, seat: int) -> int:
+    """The index of the side ``seat`` plays on: seats alternate sides in turn order."""
+    teams = state.teams
+    if teams is None:
+        return seat
+    return 0 if seat in teams.sides[0] else 1
+
+
+def in_game(state: State, seat: int) -> bool:
+    """Whether ``seat`` is still playing: a team game goes on after a player lost
+    (MULTIPLAYER GAMES, "Winning the Game")."""
+    teams = state.teams
+    return teams is None or seat not in teams.left
+
+
+def teammates(state: State, seat: int) -> list[int]:
+    """The other seats on ``seat``'s side that are still in the game."""
+    teams = state.teams
+    if teams is None:
+        return []
+    side = teams.sides[side_of(state, seat)]
+    return [other for other in side if other != seat and other not in teams.left]
+
+
+def opponents(state: State, seat: int) -> list[int]:
+    """The seats of the other side still in the game, in turn order from ``seat``."""
+    teams = state.teams
+    if teams is None:
+        return [1 - seat]
+    count = len(state.seats)
+    other_side = teams.sides[1 - side_of(state, seat)]
+    following = [(seat + offset) % count for offset in range(1, count)]
+    return [other for other in following if other in other_side and other not in teams.left]
+
+
 def opponent(state: State, seat: int) -> int:
-    """The other player of a two-player game (teams come with MULTIPLAYER GAMES)."""
-    return (seat + 1) % len(state.seats)
+    """The opponent a card's text means by "your opponent": the other player of a
+    two-player game; in a team game the commander of the other side of the combat ``seat``
+    commands a side of, or else the next opponent in turn order."""
+    teams = state.teams
+    if teams is None:
+        return 1 - seat
+    combat = state.combat
+    if combat is not None:
+        for index, side in enumerate(combat.sides):
+            if side.seat == seat:
+                return combat.sides[1 - index].seat
+    standing = opponents(state, seat)
+    # Once the game is won, read its last position: the other side's first player.
+    return standing[0] if standing else teams.sides[1 - side_of(state, seat)][0]
+
+
+def reach(state: State, seat: int) -> "list[int] | range":
+    """The quest locations ``seat`` has in reach: both quests of a two-player game."""
+    teams = state.teams
+    return range(len(state.quests)) if teams is None else teams.reach[seat]
 
 
 # JSON
 
-# Every field of a state but its caches, which the other fields imply.
-_SAVED_FIELDS = tuple(name for name in State.__dataclass_fields__ if name != "caches")
+# Every field of a state but its caches, which the other fields imply, and its teams.
+_SAVED_FIELDS = tuple(
+    name for name in State.__dataclass_fields__ if name not in ("caches", "teams")
+)
 
 
 def to_dict(state: State) -> dict:
-    """The state as JSON-ready dicts and lists (sharing the card definitions, not copies)."""
-    return {name: _plain(getattr(state, name)) for name in _SAVED_FIELDS}
+    """The state as JSON-ready dicts and lists (sharing the card definitions, not copies).
+
+    A two-player game has no teams and saves without them: its JSON is what it was before
+    team games came, so the matches stored then still replay to equal states."""
+    saved = {name: _plain(getattr(state, name)) for name in _SAVED_FIELDS}
+    if state.teams is not None:
+        saved["teams"] = _plain(state.teams)
+    return saved
 
 
 def _plain(value):
@@ -219,9 +312,11 @@ def from_dict(data: dict) -> State:
     combat = data["combat"]
     if combat is not None:
         combat = Combat(**{**combat, "sides": [CombatSide(**side) for side in combat["sides"]]})
+    teams = data.get("teams")
     return State(
         **{
             **data,
+            "teams": None if teams is None else Teams(**teams),
             "cards": [Card(**card) for card in data["cards"]],
             "seats": [Seat(**seat) for seat in data["seats"]],
             "quests": [Quest(**quest) for quest in data["quests"]],

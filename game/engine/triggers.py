@@ -129,17 +129,22 @@ def _triggered(state: State, event: dict) -> list[dict]:
 
 
 def _reader(state: State, source: int, event: dict) -> int:
-    """Whose point of view a card's text is read from: its controller's; but both players
-    attempt both quests, so "When you complete this quest" speaks to whoever completes it."""
+    """Whose point of view a card's text is read from: its controller's (or commander's); but
+    both players attempt both quests, so "When you complete this quest" speaks to whoever
+    completes it."""
     if event["type"] == "quest_completed" and event["quest"] == source:
         return event["seat"]
-    return state.cards[source].controller
+    return select.controller_of(state, source)
 
 
-def _player_matches(where: Context, wanted: str, seat: int) -> bool:
+def _player_matches(state: State, where: Context, wanted: str, seat: int) -> bool:
+    """Whether the event's ``seat`` is the player the trigger names: "you", an opponent (a
+    player of the other side), or any."""
     if wanted == "any":
         return True
-    return (seat == where.controller) == (wanted == "you")
+    if wanted == "you":
+        return seat == where.controller
+    return not select.friendly(state, seat, where.controller)
 
 
 def _fires(state: State, trigger: dict, event: dict, where: Context, left: int | None):
@@ -153,7 +158,7 @@ def _fires(state: State, trigger: dict, event: dict, where: Context, left: int |
     if name in ("played", "destroyed", "leaves_play", "takes_damage"):
         return event["card"] if subject(event["card"]) else False
     if name in ("start_of_turn", "end_of_turn"):
-        return None if _player_matches(where, trigger["player"], event["seat"]) else False
+        return None if _player_matches(state, where, trigger["player"], event["seat"]) else False
     if name == "combat_begins":
         cards = event["attackers"] + event["defenders"]
     elif name == "begins_attacking":
@@ -171,7 +176,7 @@ def _fires(state: State, trigger: dict, event: dict, where: Context, left: int |
             return event["card"]
         return False
     elif name == "quest_completed":
-        if _player_matches(where, trigger["player"], event["seat"]) and subject(
+        if _player_matches(state, where, trigger["player"], event["seat"]) and subject(
             event["quest"], trigger["quest"]
         ):
             return event["quest"]

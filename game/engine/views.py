@@ -53,6 +53,21 @@ def view(state: State, viewer: int | None, decision: Decision) -> dict:
         ],
         "attempting": None if state.attempting is None else state.quests[state.attempting].card,
         "combat": _combat(state),
+        **_teams(state),
+    }
+
+
+def _teams(state: State) -> dict:
+    """A team game's sides, each seat's quest locations in reach and the players who left
+    (MULTIPLAYER GAMES): public, like the playmat. A two-player game's view is as it was."""
+    teams = state.teams
+    if teams is None:
+        return {}
+    return {
+        "sides": [list(side) for side in teams.sides],
+        "reach": [list(quests) for quests in teams.reach],
+        "completions": list(teams.completions),
+        "left": list(teams.left),
     }
 
 

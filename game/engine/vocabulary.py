@@ -157,6 +157,10 @@ DURATIONS = MappingProxyType(
 SIDES = MappingProxyType(
     {
         "friendly": "Cards of yours or of your teammates.",
+        "yours": (
+            'Your own cards, not your teammates\' ("your abilities"); a unit you command in '
+            'a combat is yours (MULTIPLAYER GAMES, "Commanders").'
+        ),
         "opposing": "Cards of your opponents.",
         "any": "Cards of any player.",
     }

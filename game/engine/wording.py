@@ -21,7 +21,9 @@ WHERE = MappingProxyType(
         "combat_quest": " at the combat's quest",
     }
 )
-SIDES = MappingProxyType({"friendly": "friendly ", "opposing": "opposing ", "any": ""})
+SIDES = MappingProxyType(
+    {"friendly": "friendly ", "yours": "your ", "opposing": "opposing ", "any": ""}
+)
 # A player has one avatar: the rulebook's text names it rather than choosing among them.
 AVATARS = MappingProxyType(
     {"friendly avatar": "your avatar", "opposing avatar": "the opposing avatar"}

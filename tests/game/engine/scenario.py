@@ -165,6 +165,12 @@ def position(first_seat: SeatSetup, second_seat: SeatSetup, **game) -> State:
     return build(Position(seats=(first_seat, second_seat), **game))
 
 
+def team_position(*seats: SeatSetup, **game) -> State:
+    """A 2-versus-2 team game in that position: four seats in turn order, seats 0 and 2
+    against 1 and 3 (``positions.Position``)."""
+    return build(Position(seats=seats, **game))
+
+
 def the(state: State, seat: int, title: str) -> int:
     """The id of the seat's one card titled ``title``."""
     (card,) = card_ids(state, seat, title)
