@@ -1,0 +1,75 @@
+"""The playmat of a 2-versus-2 team game in a browser (rulebook, MULTIPLAYER GAMES): the four
+players' screen fits a 1366x768 and a 1280x720 window without scrolling, the mini-map
+recenters the playmat zoomed onto a player's area ("Mini-Map"), the mouse wheel zooms in and
+out ("Zooming"), and the Whole playmat button shows it all again."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_playmat_journey import (  # noqa: F401 - the fixture
+    DESKTOP,
+    SMALL_DESKTOP,
+    all_boxes,
+    boxes,
+    inside,
+    open_playmat,
+    scroll_size,
+    wait_until,
+)
+from tests.game.test_team_playmat import DORA, HAND, team_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Whether the field's zoom has settled (its transition over): its scale, read from the
+# transform drawn.
+ZOOM_SCALE = """(() => {
+  const content = document.querySelector('[data-mat-field] > .mat-field__zoom');
+  if (content.getAnimations().length) return null;
+  return new DOMMatrix(getComputedStyle(content).transform).a;
+})()"""
+
+
+def zoom_scale(page) -> float | None:
+    return page.evaluate(ZOOM_SCALE)
+
+
+def test_the_team_playmat_fits_the_window_and_its_mini_map_zooms(catalog, open_playmat):  # noqa: F811
+    match = team_match()
+    page = open_playmat(match)
+
+    for viewport in (DESKTOP, SMALL_DESKTOP):
+        page.set_viewport_size(viewport)
+        name = f"{viewport['width']}x{viewport['height']}"
+        page.screenshot(path=str(ARTIFACTS / f"team-playmat-{name}.png"))
+        assert scroll_size(page) == viewport, name
+        parts = (".mini-map", ".prompt", ".mat-hand", "#mat-quests", "#match-chat-input")
+        rows = tuple(f"#mat-row-seat{seat}" for seat in range(4))
+        for part, box in boxes(page, *parts, *rows):
+            assert inside(box, viewport), (name, part, box)
+        hand = all_boxes(page, ".mat-hand .mat-card")
+        assert len(hand) == HAND
+        for box in hand:
+            assert inside(box, viewport), (name, box)
+
+    # Dora on the mini-map: the playmat zooms in, her area in the middle of it.
+    page.set_viewport_size(DESKTOP)
+    page.locator(f'.mini-map__player[data-seat="{DORA}"] .mini-map__who').click()
+    wait_until(page, f"({ZOOM_SCALE}) > 1.5")
+    ((_, field), (_, dora)) = boxes(page, "[data-mat-field]", f"#mat-row-seat{DORA}")
+    field_middle = (field["left"] + field["right"]) / 2
+    assert abs((dora["left"] + dora["right"]) / 2 - field_middle) < field["width"] / 4
+    assert dora["width"] > field["width"] / 2 * 1.5
+    assert scroll_size(page) == DESKTOP
+    page.screenshot(path=str(ARTIFACTS / "team-playmat-zoomed-on-dora.png"))
+
+    # The whole playmat again; then the mouse wheel zooms in and back out.
+    page.get_by_role("button", name="Whole playmat").click()
+    wait_until(page, f"({ZOOM_SCALE}) === 1")
+    page.mouse.move(field["left"] + field["width"] / 2, field["top"] + field["height"] / 2)
+    page.mouse.wheel(0, -100)
+    wait_until(page, f"({ZOOM_SCALE}) > 1")
+    for _ in range(8):
+        page.mouse.wheel(0, 100)
+    wait_until(page, f"({ZOOM_SCALE}) === 1")
+    expect(page.locator("[data-mat-field]")).not_to_have_class("mat-field is-zoomed")
