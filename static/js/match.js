@@ -301,8 +301,11 @@
   // half (issue 33: no slivers, no hidden attack/defense badges). The row's width is what
   // the board gives that quest. On a phone the row goes on in a second line instead.
   const SHOWN = 0.52;
+  // A team game's quest fans the units of each side's two players together (.mat-side).
   function fitUnits() {
-    const rows = [...document.querySelectorAll(".playmat .mat-units")];
+    const rows = [...document.querySelectorAll(".playmat .mat-units, .playmat .mat-side")].filter(
+      (row) => !row.matches(".mat-side > .mat-units"),
+    );
     for (const row of rows) {
       row.style.removeProperty("--card-w");
       row.style.removeProperty("--card-h");
@@ -310,7 +313,7 @@
     }
     const fits = rows.map((row) => {
       const style = getComputedStyle(row);
-      const cards = [...row.querySelectorAll(":scope > li > .mat-card")];
+      const cards = [...row.querySelectorAll(":scope > li > .mat-card, :scope > ul > li > .mat-card")];
       if (cards.length < 2 || style.flexWrap === "wrap") return null;
       const widths = cards.map((card) => card.offsetWidth);
       const fanned = widths.at(-1) + SHOWN * widths.slice(0, -1).reduce((a, b) => a + b, 0);

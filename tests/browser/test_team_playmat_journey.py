@@ -1,11 +1,13 @@
 """The playmat of a 2-versus-2 team game in a browser (rulebook, MULTIPLAYER GAMES): the four
 players' screen fits a 1366x768 and a 1280x720 window without scrolling, the mini-map
 recenters the playmat zoomed onto a player's area ("Mini-Map"), the mouse wheel zooms in and
-out ("Zooming"), and the Whole playmat button shows it all again."""
+out ("Zooming"), and the Whole playmat button shows it all again; in her raid, Carol exerts
+her teammate's unit by double-clicking it ("Commanders")."""
 
 import pytest
 from playwright.sync_api import expect
 
+from game.models import GameAction
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_playmat_journey import (  # noqa: F401 - the fixture
     DESKTOP,
@@ -17,7 +19,7 @@ from tests.browser.test_playmat_journey import (  # noqa: F401 - the fixture
     scroll_size,
     wait_until,
 )
-from tests.game.test_team_playmat import DORA, HAND, team_match
+from tests.game.test_team_playmat import DORA, HAND, raid_with_doras_units, team_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -73,3 +75,24 @@ def test_the_team_playmat_fits_the_window_and_its_mini_map_zooms(catalog, open_p
         page.mouse.wheel(0, 100)
     wait_until(page, f"({ZOOM_SCALE}) === 1")
     expect(page.locator("[data-mat-field]")).not_to_have_class("mat-field is-zoomed")
+
+
+def test_the_raid_commander_exerts_her_teammates_unit_from_the_playmat(catalog, open_playmat):  # noqa: F811
+    match = team_match()
+    state = raid_with_doras_units(match)
+    page = open_playmat(match)
+    ply = page.locator(".prompt").get_attribute("data-ply")
+    expect(page.locator(".phase-meter__combat")).to_contain_text("Carol attacks, Bob defends")
+    page.screenshot(path=str(ARTIFACTS / "team-playmat-raid-1366x768.png"))
+    unit = state.quests[1].units[DORA][0]
+    card = page.locator(f'.mat-side--near .mat-card--actionable[data-card="{unit}"]')
+
+    card.dblclick()
+    entries = page.locator("#card-actions [role=menuitem]")
+    if entries.count():
+        entries.first.click()
+
+    expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
+    done = GameAction.objects.filter(game__match=match).latest("number").action
+    assert done["kind"] == "exert" and done["card"] == unit
+    expect(page.locator(f'.mat-card[data-card="{unit}"]')).to_have_attribute("data-exerted", "1")

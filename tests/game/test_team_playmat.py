@@ -102,6 +102,35 @@ def _seat_setup(decklist: dict, seat: int, units_at: tuple[int, ...]) -> SeatSet
     )
 
 
+def raid_with_doras_units(match: Match):
+    """The ``team_match`` game with Carol raiding location 1 against Bob's avatar, Dora's
+    units there under her command, until she may exert a combatant; its state then. (The
+    game's log is left empty: not replayable.)"""
+    game = Game.objects.get(match=match)
+    state = engine.from_json(game.state)
+    quest = state.quests[1].card
+    raid = next(
+        action
+        for action in engine.legal_actions(state).actions
+        if action["kind"] == "raid"
+        and action["quest"] == quest
+        and action.get("avatar") == state.seats[BOB].avatar
+    )
+    engine.apply(state, raid)
+    while engine.legal_actions(state).seat != CAROL or not any(
+        action["kind"] == "exert" for action in engine.legal_actions(state).actions
+    ):
+        engine.apply(state, engine.legal_actions(state).actions[-1])
+    # Stored as its snapshot, with no log: the match's next action is its number applied + 1.
+    game.state, game.state_applied, game.applied = (
+        engine.to_json(state),
+        state.applied,
+        state.applied,
+    )
+    game.save(update_fields=["state", "state_applied", "applied"])
+    return state
+
+
 def latest_state(match: Match):
     game = Game.objects.filter(match=match).latest("number")
     return engine.from_json(game.state)
@@ -285,21 +314,7 @@ def test_raiding_with_a_teammates_units_names_the_avatar_and_makes_his_units_cli
         theirs = screen_html(match, seat_player(match, seat))
         assert "attacking" not in element(theirs, r'<section id="mat-prompt".*?</section>')
 
-    raid = next(
-        action
-        for action in engine.legal_actions(state).actions
-        if action["kind"] == "raid"
-        and action["quest"] == quest
-        and action.get("avatar") == state.seats[BOB].avatar
-    )
-    game = Game.objects.get(match=match)
-    engine.apply(state, raid)
-    while engine.legal_actions(state).seat != CAROL or not any(
-        action["kind"] == "exert" for action in engine.legal_actions(state).actions
-    ):
-        engine.apply(state, engine.legal_actions(state).actions[-1])
-    game.state = engine.to_json(state)
-    game.save(update_fields=["state"])
+    state = raid_with_doras_units(match)
     exerted = {
         action["card"]
         for action in engine.legal_actions(state).actions
