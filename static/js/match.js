@@ -461,7 +461,21 @@
     },
     { passive: false },
   );
-  document.addEventListener("htmx:wsAfterMessage", applyZoom);
+  // Zoomed in, the playmat follows the action ("Normally, the playmat scrolls to the location
+  // of the action"): when another player comes to decide, onto the combat's quest if one is
+  // fought, else onto that player's area.
+  const decidingSeat = () => document.querySelector(".mini-map__player.is-deciding")?.dataset.seat;
+  let followed = decidingSeat();
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    const seat = decidingSeat();
+    if (zoom.scale > 1 && seat !== undefined && seat !== followed) {
+      const combat = document.querySelector(".playmat--team .mat-quest--combat");
+      zoomOnto(combat ? combat.id : `mat-row-seat${seat}`);
+    } else {
+      applyZoom();
+    }
+    followed = seat;
+  });
   window.addEventListener("resize", applyZoom);
 
   // A tutorial's dialog stands beside the part of the playmat it speaks of (its

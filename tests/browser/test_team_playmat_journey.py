@@ -2,7 +2,10 @@
 players' screen fits a 1366x768 and a 1280x720 window without scrolling, the mini-map
 recenters the playmat zoomed onto a player's area ("Mini-Map"), the mouse wheel zooms in and
 out ("Zooming"), and the Whole playmat button shows it all again; in her raid, Carol exerts
-her teammate's unit by double-clicking it ("Commanders")."""
+her teammate's unit by double-clicking it ("Commanders"), and a zoomed-in playmat follows the
+action."""
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -96,3 +99,22 @@ def test_the_raid_commander_exerts_her_teammates_unit_from_the_playmat(catalog, 
     done = GameAction.objects.filter(game__match=match).latest("number").action
     assert done["kind"] == "exert" and done["card"] == unit
     expect(page.locator(f'.mat-card[data-card="{unit}"]')).to_have_attribute("data-exerted", "1")
+
+    # Zoomed in, the playmat follows the action: when Bob has answered, it is Carol's to
+    # decide in the combat, and it recenters on the combat's quest ("the playmat scrolls to
+    # the location of the action").
+    page.locator(f'.mini-map__player[data-seat="{DORA}"] .mini-map__who').click()
+    wait_until(page, f"({ZOOM_SCALE}) > 1.5")
+    ply = page.locator(".prompt").get_attribute("data-ply")
+    bob = open_playmat(match, username="Bob")
+    bob.screenshot(path=str(ARTIFACTS / "team-playmat-raid-bob-1366x768.png"))
+    bob.locator(".prompt__actions [data-action-kind=pass]").click()
+    expect(page.locator(".prompt")).not_to_have_attribute("data-ply", ply)
+    expect(page.locator('.mini-map__player[data-seat="0"]')).to_have_class(
+        re.compile("is-deciding")
+    )
+    wait_until(page, f"({ZOOM_SCALE}) > 1.5")
+    quest = state.quests[1].card
+    ((_, field), (_, fought)) = boxes(page, "[data-mat-field]", f"#mat-quest-{quest}")
+    middle = (field["top"] + field["bottom"]) / 2
+    assert abs((fought["top"] + fought["bottom"]) / 2 - middle) < field["height"] / 4
