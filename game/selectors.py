@@ -963,7 +963,6 @@ def _team_board(view: dict, seat: int | None, bottom: int, names, player) -> dic
                 "name": names[each],
                 "units": quest["units"][each],
                 "tokens": quest["tokens"][each],
-                "left": players[each]["left"],
             }
             for each in seats
         ]

@@ -14,6 +14,7 @@ from game.models import GameAction
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_playmat_journey import (  # noqa: F401 - the fixture
     DESKTOP,
+    PHONE,
     SMALL_DESKTOP,
     all_boxes,
     boxes,
@@ -118,3 +119,19 @@ def test_the_raid_commander_exerts_her_teammates_unit_from_the_playmat(catalog, 
     ((_, field), (_, fought)) = boxes(page, "[data-mat-field]", f"#mat-quest-{quest}")
     middle = (field["top"] + field["bottom"]) / 2
     assert abs((fought["top"] + fought["bottom"]) / 2 - middle) < field["height"] / 4
+
+
+def test_a_phone_shows_the_team_playmat_in_one_column_without_sideways_scrolling(
+    catalog,
+    open_playmat,  # noqa: F811
+):
+    match = team_match()
+    page = open_playmat(match, viewport=PHONE)
+
+    assert scroll_size(page)["width"] == PHONE["width"]
+    expect(page.locator(".mini-map")).to_be_in_viewport()
+    # The board's rows follow one another: none runs into the next.
+    (_, quests), (_, near), (_, hand) = boxes(page, "#mat-quests", ".mat-pair--near", ".mat-hand")
+    assert quests["bottom"] <= near["top"] and near["bottom"] <= hand["top"]
+    expect(page.locator(".prompt__actions button").first).to_be_in_viewport()
+    page.screenshot(path=str(ARTIFACTS / "team-playmat-phone.png"), full_page=True)
