@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from game.engine import printed
-from game.engine.state import Card, Combat, CombatSide, Quest, Seat, State
+from game.engine.state import Card, Combat, CombatSide, Quest, Seat, State, Teams
 
 # The zones a view shows face up for every seat (a seat's own hand and quest pile besides).
 _FACE_UP_ZONES = ("discard", "items", "abilities", "completed", "removed")
@@ -83,6 +83,7 @@ def _copy(
         listeners=list(state.listeners),
         pending=_plain(state.pending),
         resume=_plain(state.resume),
+        teams=None if state.teams is None else _teams(state.teams),
     )
 
 
@@ -413,6 +414,15 @@ def _quest(quest: Quest) -> Quest:
         tokens=list(quest.tokens),
         raids=quest.raids,
         raids_allowed=quest.raids_allowed,
+    )
+
+
+def _teams(teams: Teams) -> Teams:
+    return Teams(
+        sides=[list(side) for side in teams.sides],
+        reach=[list(quests) for quests in teams.reach],
+        completions=list(teams.completions),
+        left=list(teams.left),
     )
 
 
