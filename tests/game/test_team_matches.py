@@ -6,6 +6,7 @@ a player who concedes leaves the game and his teammate plays on ("Leaving the Ga
 from datetime import timedelta
 
 import pytest
+from channels.db import database_sync_to_async
 from django.db.models import F
 
 from game import tasks
@@ -30,7 +31,9 @@ from game.services.matches import (
 )
 from game.services.offers import match_claim, match_offer
 from game.services.team_matches import match_fill_with_computers
+from tests.factories import UserFactory
 from tests.game.conftest import SeededSecrets, player_with_deck
+from tests.game.test_hidden_information import card_ids
 
 pytestmark = pytest.mark.django_db
 
@@ -379,3 +382,66 @@ def test_once_no_person_plays_on_the_computers_finish_the_game_in_a_run(carol):
     winners = match.seats.filter(seat__in=[game.winner_seat % 2, game.winner_seat % 2 + 2])
     names = " and ".join(winners.values_list("player__username", flat=True))
     assert match.end_reason.startswith(f"{names} won by ")
+
+
+# The match page's sockets
+
+
+def hidden_from(state, viewer: int | None) -> set[int]:
+    """Every hand but ``viewer``'s own (an observer's: every hand), and every deck and quest
+    pile but the viewer's own quest pile."""
+    hidden = set()
+    for seat, player in enumerate(state.seats):
+        hidden |= set(player.deck)
+        if seat != viewer:
+            hidden |= set(player.hand) | set(player.quest_pile)
+    return hidden
+
+
+def shown_ids(screen: str) -> set[int]:
+    return {card for _, card in card_ids(screen)}
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_each_socket_of_a_team_game_receives_only_its_own_seats_view(open_page, catalog):
+    """A teammate's hand is as hidden as an opponent's (MULTIPLAYER GAMES): each of the four
+    players' sockets shows his own hand and no other, the observer's no hand at all, when
+    the game begins and after a decision."""
+    people = await database_sync_to_async(
+        lambda: [
+            player_with_deck(name, archetype)
+            for name, archetype in (
+                ("Carol", "jedi"),
+                ("Bob", "sith"),
+                ("Dave", "rebel"),
+                ("Erin", "imperial"),
+            )
+        ]
+    )()
+    watcher = await database_sync_to_async(UserFactory)(username="Watcher")
+    match = await database_sync_to_async(four_ready)(*people)
+    path = f"/ws/match/{match.pk}/"
+    viewers = [*range(4), None]
+    pages = [await open_page(player, path) for player in [*people, watcher]]
+    for page in pages:
+        await page.until('class="playmat"')
+
+    for moment in ("begun", "after a decision"):
+        game, state = await database_sync_to_async(current)(match)
+        for viewer, page in zip(viewers, pages, strict=True):
+            shown = shown_ids(page.screen)
+            assert not shown & hidden_from(state, viewer), (moment, viewer)
+            if viewer is not None:
+                own = set(state.seats[viewer].hand)
+                assert own and own <= shown, (moment, viewer)
+        if moment == "begun":
+            decision = engine.legal_actions(state)
+            await database_sync_to_async(game_act)(
+                match_id=match.pk,
+                player=people[decision.seat],
+                ply=game.applied,
+                action=decision.actions[0],
+            )
+            for page in pages:
+                assert await page.next_fragment(3) is not None
