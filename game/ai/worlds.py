@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from game.engine import printed
-from game.engine.state import Card, Combat, CombatSide, Quest, Seat, State
+from game.engine.state import Card, Combat, CombatSide, Quest, Seat, State, Teams
 
 # The zones a view shows face up for every seat (a seat's own hand and quest pile besides).
 _FACE_UP_ZONES = ("discard", "items", "abilities", "completed", "removed")
@@ -83,6 +83,17 @@ def _copy(
         listeners=list(state.listeners),
         pending=_plain(state.pending),
         resume=_plain(state.resume),
+        teams=None if state.teams is None else _teams(state.teams),
+    )
+
+
+def _teams(teams: Teams) -> Teams:
+    """A team game's sides, reach, completions and leavers (MULTIPLAYER GAMES), copied."""
+    return Teams(
+        sides=[list(side) for side in teams.sides],
+        reach=[list(reach) for reach in teams.reach],
+        completions=list(teams.completions),
+        left=list(teams.left),
     )
 
 

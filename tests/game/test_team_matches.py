@@ -13,6 +13,7 @@ from game import tasks
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.engine.state import in_game
+from game.live_states import live_states
 from game.models import ComputerOpponent, Match, MatchSeat, MatchStatus, MatchStructure
 from game.selectors import game_state, match_history, match_screen
 from game.services import matches
@@ -268,6 +269,10 @@ def test_conceding_leaves_the_game_and_the_team_wins_when_the_other_side_has_lef
     """MULTIPLAYER GAMES, "Leaving the Game": Carol concedes and Dave plays on; when Dave
     concedes too, Bob and Erin's side wins."""
     match = four_ready(carol, bob, dave, erin)
+    # The game as this process keeps it live, as when a page showed it: a state taken from
+    # there is a copy, which must keep the game's sides.
+    game, state = current(match)
+    live_states.keep(game, state)
 
     match_concede(match_id=match.pk, player=carol)
 
