@@ -192,6 +192,9 @@ class MatchSeat(models.Model):
     # Each title of the decklist's cards with its face: [set number, card number].
     faces = models.JSONField(default=dict)
     ready = models.BooleanField(default=False)
+    # The player has left the team game (MULTIPLAYER GAMES, "Leaving the Game": conceded, his
+    # flag fell, or he lost while his teammate plays on): he may play another match meanwhile.
+    left_game = models.BooleanField(default=False)
     # Time left on this player's clock when it last stopped (timed matches).
     clock_left_ms = models.IntegerField(null=True, blank=True)
     # The channel names of the player's sockets on the match's page, and since when they

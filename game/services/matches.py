@@ -111,6 +111,8 @@ TUTORIAL_WON = "the tutorial's goal is reached"
 # The engine's action of a player leaving the game (conceding): taken only through
 # ``match_concede`` and a fallen flag, for the player's own seat.
 LEAVE = engine.leave(0)["kind"]
+# The engine's event of a player of a team game leaving it, whatever made him lose.
+LEFT_GAME_EVENT = "left_game"
 
 
 class MatchError(UserError):
@@ -633,11 +635,25 @@ def _state_store(
         game.computer_due = None if ends else _computer_due(match, state)
         fields.append("computer_due")
     log_and_game_save(logged, game, fields)
+    if match.team_game:
+        _leavers_mark(match, logged)
     if ends:
         finish_game(match, game)
     else:
         clock_switch(match, engine.legal_actions(state).seat, seats=seats)
         _computer_turn(match, game)
+
+
+def _leavers_mark(match: Match, logged: list[GameAction]) -> None:
+    """Mark the seats whose players left the team game with the actions ``logged``."""
+    leavers = [
+        event["seat"]
+        for action in logged
+        for event in action.events
+        if event["type"] == LEFT_GAME_EVENT
+    ]
+    if leavers:
+        match.seats.filter(seat__in=leavers).update(left_game=True)
 
 
 def match_pass_if_out_of_actions(*, match_id: int, player: User) -> bool:
@@ -870,8 +886,11 @@ def seat_among(seats: Iterable[MatchSeat], player: User) -> MatchSeat:
 
 
 def refuse_if_busy(player: User) -> None:
+    """Refuse a player already in a match, unless he has left its team game."""
     other = (
-        Match.objects.filter(seats__player=player, status__in=ACTIVE_STATUSES)
+        Match.objects.filter(
+            seats__player=player, seats__left_game=False, status__in=ACTIVE_STATUSES
+        )
         .order_by("-pk")
         .first()
     )

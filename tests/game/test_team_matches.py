@@ -304,6 +304,23 @@ def test_conceding_leaves_the_game_and_the_team_wins_when_the_other_side_has_lef
     assert [past.result for past in match_history(player=carol, viewer=carol)] == ["Lost"]
 
 
+def test_a_player_who_left_the_game_may_play_another_match_while_it_goes_on(carol, bob, dave, erin):
+    match = four_ready(carol, bob, dave, erin)
+
+    match_concede(match_id=match.pk, player=carol)
+
+    assert dict(match.seats.values_list("seat", "left_game")) == {
+        0: True,
+        1: False,
+        2: False,
+        3: False,
+    }
+    other = match_create(host=carol, deck=carol.deck, settings=MatchSettings())
+    assert other.status == MatchStatus.OPEN
+    with pytest.raises(MatchError, match=f"You are already in match {match.pk}"):
+        match_join(match_id=other.pk, player=dave, deck=dave.deck)
+
+
 def test_a_fallen_flag_makes_its_player_leave_and_the_game_goes_on(carol, bob, dave, erin):
     match = four_ready(carol, bob, dave, erin, time_limit=20 * 60)
     flagged = match.clock_seat
@@ -315,6 +332,7 @@ def test_a_fallen_flag_makes_its_player_leave_and_the_game_goes_on(carol, bob, d
     game, state = current(match)
     assert match.status == MatchStatus.PLAYING and game.ended is None
     assert not in_game(state, flagged)
+    assert MatchSeat.objects.get(match=match, seat=flagged).left_game
     assert match.clock_seat == engine.legal_actions(state).seat != flagged
     assert MatchSeat.objects.get(match=match, seat=flagged).clock_left_ms <= 0
     assert not match_time_check(match_id=match.pk)
