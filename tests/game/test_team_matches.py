@@ -29,6 +29,7 @@ from game.services.matches import (
     match_leave,
     match_ready,
     match_time_check,
+    quick_join,
 )
 from game.services.offers import match_claim, match_offer
 from game.services.team_matches import match_fill_with_computers
@@ -130,6 +131,14 @@ def test_light_versus_dark_puts_each_team_on_its_side(carol, bob, dave, erin):
     fifth = player_with_deck("Fran", "sith")
     with pytest.raises(MatchError, match="The dark side is full"):
         match_join(match_id=match.pk, player=fifth, deck=fifth.deck)
+
+
+def test_quick_join_never_picks_a_team_game(carol, bob):
+    team_game = match_create(host=carol, deck=carol.deck, settings=TEAM_GAME)
+
+    joined = quick_join(player=bob)
+
+    assert joined.pk != team_game.pk and joined.host == bob and joined.players == 2
 
 
 @pytest.mark.parametrize(
