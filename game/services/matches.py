@@ -111,8 +111,9 @@ TUTORIAL_WON = "the tutorial's goal is reached"
 # The engine's action of a player leaving the game (conceding): taken only through
 # ``match_concede`` and a fallen flag, for the player's own seat.
 LEAVE = engine.leave(0)["kind"]
-# The engine's event of a player of a team game leaving it, whatever made him lose.
-LEFT_GAME_EVENT = "left_game"
+# The engine's event of a player of a team game losing, whatever made him lose: he is out
+# of the game (the last of a side to lose leaves no "left_game" event: the game ends first).
+PLAYER_LOST_EVENT = "player_lost"
 
 
 class MatchError(UserError):
@@ -645,12 +646,13 @@ def _state_store(
 
 
 def _leavers_mark(match: Match, logged: list[GameAction]) -> None:
-    """Mark the seats whose players left the team game with the actions ``logged``."""
+    """Mark the seats whose players lost, and so left, the team game with the actions
+    ``logged``."""
     leavers = [
         event["seat"]
         for action in logged
         for event in action.events
-        if event["type"] == LEFT_GAME_EVENT
+        if event["type"] == PLAYER_LOST_EVENT
     ]
     if leavers:
         match.seats.filter(seat__in=leavers).update(left_game=True)

@@ -391,6 +391,9 @@ def test_computer_players_play_a_whole_game_through_the_task_and_its_log_replays
     game, state = current(match)
     assert game.winner_seat is not None and game.winner_seat == state.winner
     assert {seat for (seat,) in game.actions.values_list("seat")} == {0, 1, 2, 3}
+    # The players who lost while their teammates played on have left the game.
+    left = set(match.seats.filter(left_game=True).values_list("seat", flat=True))
+    assert left == set(state.teams.left)
     actions = game.actions.order_by("number").values_list("action", flat=True)
     replayed = engine.replay(game.decklists, game.seed, actions, first=game.first_seat)
     assert engine.to_json(replayed) == game.state
