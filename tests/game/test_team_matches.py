@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from channels.db import database_sync_to_async
 from django.db.models import F
+from django.urls import reverse
 
 from game import tasks
 from game.ai.agents import GreedyAgent
@@ -311,6 +312,22 @@ def test_conceding_leaves_the_game_and_the_team_wins_when_the_other_side_has_lef
     assert match_screen(match_id=match.pk, viewer=bob).outcome == "victory"
     assert [past.result for past in match_history(player=bob, viewer=bob)] == ["Won"]
     assert [past.result for past in match_history(player=carol, viewer=carol)] == ["Lost"]
+
+
+def test_a_finished_team_games_pages_show_for_its_players(client, carol, bob, dave, erin):
+    """The match page, its replay and the match history of a game won by a side."""
+    match = four_ready(carol, bob, dave, erin)
+    match_concede(match_id=match.pk, player=carol)
+    match_concede(match_id=match.pk, player=dave)
+
+    for player in (carol, bob):
+        client.force_login(player)
+        for url in (
+            reverse("game:match_page", args=[match.pk]),
+            reverse("game:match_replay", args=[match.pk]),
+            reverse("game:match_history"),
+        ):
+            assert client.get(url).status_code == 200, (player, url)
 
 
 def test_a_player_who_left_the_game_may_play_another_match_while_it_goes_on(carol, bob, dave, erin):
