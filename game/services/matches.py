@@ -287,7 +287,7 @@ def _side_archetypes(side: str, *, other: bool = False) -> str:
     return "Jedi or Rebel" if light != other else "Sith or Imperial"
 
 
-def team_name(match: Match, team: int) -> str:
+def _team_name(match: Match, team: int) -> str:
     """How a team of a team game is called: by its side in a light versus dark one."""
     return f"the {TEAM_SIDES[team]} side" if match.light_vs_dark else f"team {team + 1}"
 
@@ -301,7 +301,7 @@ def _team_seat_free(match: Match, seats: list[MatchSeat], side: str, team: int |
         sided = TEAM_SIDES.index(side)
         if team is not None and team != sided:
             raise MatchError(
-                f"This match is light versus dark: {team_name(match, team)} plays "
+                f"This match is light versus dark: {_team_name(match, team)} plays "
                 f"{_side_archetypes(TEAM_SIDES[team])} decks."
             )
         team = sided
@@ -315,7 +315,7 @@ def _team_seat_free(match: Match, seats: list[MatchSeat], side: str, team: int |
         if team is None:
             raise MatchError(f"Match {match.pk} is full.")
         other = "" if match.light_vs_dark else ": join the other team"
-        raise MatchError(f"{team_name(match, team).capitalize()} is full{other}.")
+        raise MatchError(f"{_team_name(match, team).capitalize()} is full{other}.")
     return free[0]
 
 
