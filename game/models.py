@@ -95,6 +95,9 @@ class Match(models.Model):
         "guilds.Guild", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
     )
     light_vs_dark = models.BooleanField(default=False)
+    # Creating a Match, "Number of Players": 2 for the normal game, 4 for the multiplayer
+    # 2-versus-2 team game (MULTIPLAYER GAMES), whose seats' teams are ``seat % 2``.
+    players = models.PositiveSmallIntegerField(default=2)
     # A Practice Game (rulebook, Casual Lobby, "Practice Games"): the players bring no deck;
     # the two fixed practice decks are dealt to them at random when it begins.
     practice = models.BooleanField(default=False)
@@ -151,6 +154,17 @@ class Match(models.Model):
     def needs_password(self) -> bool:
         return bool(self.password)
 
+    @property
+    def team_game(self) -> bool:
+        """The 2-versus-2 team game (MULTIPLAYER GAMES)."""
+        return self.players > 2
+
+    @property
+    def computers_may_play(self) -> bool:
+        """Whether a computer may hold a seat: a Skirmish's (or a tutorial's, or a house
+        player's in a tournament), or one the host of a team game filled with a computer."""
+        return bool(self.computer_level) or self.team_game
+
 
 class Side(models.TextChoices):
     """Light versus dark (rulebook, Casual Lobby): Jedi and Rebel against Sith and Imperial."""
@@ -160,7 +174,8 @@ class Side(models.TextChoices):
 
 
 class MatchSeat(models.Model):
-    """A player's seat in a match, with the decklist they brought, frozen when they sat."""
+    """A player's seat in a match, with the decklist they brought, frozen when they sat.
+    ``seat`` is the engine's seat, in turn order; in a team game its team is ``seat % 2``."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
@@ -177,6 +192,9 @@ class MatchSeat(models.Model):
     # Each title of the decklist's cards with its face: [set number, card number].
     faces = models.JSONField(default=dict)
     ready = models.BooleanField(default=False)
+    # The player has left the team game (MULTIPLAYER GAMES, "Leaving the Game": conceded, his
+    # flag fell, or he lost while his teammate plays on): he may play another match meanwhile.
+    left_game = models.BooleanField(default=False)
     # Time left on this player's clock when it last stopped (timed matches).
     clock_left_ms = models.IntegerField(null=True, blank=True)
     # The channel names of the player's sockets on the match's page, and since when they

@@ -169,7 +169,7 @@ def computer_opponents() -> list[ComputerOpponent]:
 
 def computer_seats(match: Match) -> set[int]:
     """The seats of ``match`` that a computer opponent plays."""
-    if not match.computer_level:
+    if not match.computers_may_play:
         return set()
     return set(
         match.seats.filter(player__computer_opponent__isnull=False).values_list("seat", flat=True)
@@ -382,6 +382,14 @@ class MatchScreen:
         an observer of a match someone won. None while it is not finished."""
         if self.match.status != MatchStatus.FINISHED:
             return None
+        if self.match.team_game:
+            # Won by a side, not by a player (MULTIPLAYER GAMES, "Winning the Game").
+            winner = self.game.winner_seat if self.game is not None else None
+            if winner is None:
+                return "draw"
+            if self.seat is None:
+                return "over"
+            return "victory" if self.seat % 2 == winner % 2 else "defeat"
         if self.match.winner_id is None:
             return "draw"
         mine = next((each for each in self.seats if each.seat == self.seat), None)
@@ -1273,14 +1281,16 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
         ):
             continue
         mine = next(seat for seat in match.seats.all() if seat.player_id == player.pk)
-        theirs = next((seat for seat in match.seats.all() if seat.pk != mine.pk), None)
-        won = sum(1 for game in match.games.all() if game.winner_seat == mine.seat)
-        lost = sum(
-            1
-            for game in match.games.all()
-            if game.winner_seat is not None and game.winner_seat != mine.seat
-        )
-        if match.winner_id is None:
+        theirs = next((seat for seat in match.seats.all() if seat.seat % 2 != mine.seat % 2), None)
+        # A team game's win is its side's (MULTIPLAYER GAMES): seats of a side alike modulo 2.
+        winners = [
+            game.winner_seat % 2 for game in match.games.all() if game.winner_seat is not None
+        ]
+        won = winners.count(mine.seat % 2)
+        lost = len(winners) - won
+        if match.team_game and winners:
+            result = "Won" if won else "Lost"
+        elif match.winner_id is None:
             result = "Drawn" if match.end_reason == DRAWN_BY_AGREEMENT else "Ended"
         else:
             result = "Won" if match.winner_id == player.pk else "Lost"

@@ -87,6 +87,16 @@ def _copy(
     )
 
 
+def _teams(teams: Teams) -> Teams:
+    """A team game's sides, reach, completions and leavers (MULTIPLAYER GAMES), copied."""
+    return Teams(
+        sides=[list(side) for side in teams.sides],
+        reach=[list(reach) for reach in teams.reach],
+        completions=list(teams.completions),
+        left=list(teams.left),
+    )
+
+
 class CardPool:
     """The printed cards an agent knows before the game: its own decklist and the prior
     decklist of each archetype (``{archetype: decklist}``, e.g. the starter decks), with a
@@ -414,15 +424,6 @@ def _quest(quest: Quest) -> Quest:
         tokens=list(quest.tokens),
         raids=quest.raids,
         raids_allowed=quest.raids_allowed,
-    )
-
-
-def _teams(teams: Teams) -> Teams:
-    return Teams(
-        sides=[list(side) for side in teams.sides],
-        reach=[list(quests) for quests in teams.reach],
-        completions=list(teams.completions),
-        left=list(teams.left),
     )
 
 

@@ -25,6 +25,7 @@ from game.engine import api as engine
 from game.engine.actions import pass_
 from game.engine.errors import IllegalAction, InvalidDecklist
 from game.engine.events import WIN_REASONS
+from game.engine.state import in_game
 from game.live_states import live_states
 from game.models import (
     Game,
@@ -78,6 +79,12 @@ from tcgsite.lobbies.services.presence import lobby_group
 from tcgsite.realtime import send_on_commit, user_group
 
 SEATS = 2
+# Creating a Match, "Number of Players": the 2-versus-2 team game (MULTIPLAYER GAMES). Its
+# seats alternate teams in turn order: a seat's team is ``seat % TEAMS``.
+TEAM_PLAYERS = 4
+TEAMS = 2
+# A light versus dark team game: its first team plays the light side, its second the dark.
+TEAM_SIDES = ("light", "dark")
 ACTIVE_STATUSES = (MatchStatus.OPEN, MatchStatus.LAUNCHING, MatchStatus.PLAYING)
 TITLE_MAX = Match._meta.get_field("title").max_length
 PASSWORD_MAX = 60
@@ -101,6 +108,12 @@ GAME_START_FIELDS = ("decklists", "opening_events")
 SNAPSHOT_ACTIONS = 20
 # How a tutorial's game is won when its goal is reached (game.selectors.game_result).
 TUTORIAL_WON = "the tutorial's goal is reached"
+# The engine's action of a player leaving the game (conceding): taken only through
+# ``match_concede`` and a fallen flag, for the player's own seat.
+LEAVE = engine.leave(0)["kind"]
+# The engine's event of a player of a team game losing, whatever made him lose: he is out
+# of the game (the last of a side to lose leaves no "left_game" event: the game ends first).
+PLAYER_LOST_EVENT = "player_lost"
 
 
 class MatchError(UserError):
@@ -127,7 +140,9 @@ class MatchSettings:
     # Only members of the host's guild may join and observe.
     guild_only: bool = False
     light_vs_dark: bool = False
-    time_limit: int | None = None  # seconds in all, half for each player
+    time_limit: int | None = None  # seconds in all, shared out equally among the players
+    # "Number of Players": 2, or 4 for a 2-versus-2 team game.
+    players: int = SEATS
     practice: bool = False
     # A Challenge (the User List's menu): only this player may join.
     challenged: User | None = None
@@ -145,10 +160,27 @@ class Played:
 
 def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> Match:
     """Open a match with ``host`` in its first seat (with ``deck``, unless it is a Practice
-    Game, which deals its own decks)."""
+    Game, which deals its own decks); in a light versus dark team game, the first seat of
+    the team of his deck's side.
+
+    A team game (Creating a Match, "Number of Players") is a single game: a player who leaves
+    it loses while his teammates play on (MULTIPLAYER GAMES, "Leaving the Game"), and the win
+    is his side's, so there is no player who won a game to count towards a best of three, and
+    no loser to choose who goes first in the next. Nor is it a Practice Game, whose two fixed
+    decks are for two players."""
     title = " ".join(settings.title.split())[:TITLE_MAX] or host.username
     if settings.structure not in MatchStructure.values:
         raise MatchError("Choose a Single Game, Best of Three or Best of Five.")
+    if settings.players not in (SEATS, TEAM_PLAYERS):
+        raise MatchError("Choose the game for 2 players, or the 2-versus-2 team game for 4.")
+    if settings.players == TEAM_PLAYERS:
+        if settings.structure != MatchStructure.SINGLE_GAME:
+            raise MatchError(
+                "A 2-versus-2 team game is a Single Game: a player who leaves it loses while "
+                "his teammate plays on, so there is no best of three."
+            )
+        if settings.practice:
+            raise MatchError("A Practice Game is for 2 players: its two decks are dealt to them.")
     if settings.time_limit is not None and not 0 < settings.time_limit <= MAX_TIME_LIMIT:
         raise MatchError("Choose a time limit from the list, or none.")
     if len(settings.password) > PASSWORD_MAX:
@@ -184,8 +216,12 @@ def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> M
             time_limit=settings.time_limit,
             practice=settings.practice,
             challenged=challenged,
+            players=settings.players,
         )
-        _seat(match, 0, host, deck, decklist, archetype)
+        host_seat = 0
+        if match.team_game and match.light_vs_dark:
+            host_seat = TEAM_SIDES.index(side_of(archetype))
+        _seat(match, host_seat, host, deck, decklist, archetype)
         if challenged is not None:
             send_on_commit(
                 group=user_group(challenged.pk),
@@ -193,12 +229,16 @@ def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> M
                 payload={"sender_id": host.pk, "html": fragments.challenge_toast(match)},
             )
         announce(match)
-        _announce_medallion(match, created=True)
+        announce_medallion(match, created=True)
     return match
 
 
-def match_join(*, match_id: int, player: User, deck: Deck | None, password: str = "") -> Match:
-    """Take the free seat of an open match; the match moves to its Match Launch screen."""
+def match_join(
+    *, match_id: int, player: User, deck: Deck | None, password: str = "", team: int | None = None
+) -> Match:
+    """Take a free seat of an open match; once every seat is taken, the match moves to its
+    Match Launch screen. In a team game the player may choose his ``team`` (0 or 1; in a
+    light versus dark one, the team of his deck's side); None: the first free seat."""
     with transaction.atomic():
         User.objects.select_for_update().get(pk=player.pk)
         match = locked_match(match_id)
@@ -218,22 +258,65 @@ def match_join(*, match_id: int, player: User, deck: Deck | None, password: str 
             raise MatchError(refusal)
         if match.challenged_id is not None and match.challenged_id != player.pk:
             raise MatchError(f"This match is {host.username}'s challenge to another player.")
-        taken = match.seats.get()
+        seats = list(match.seats.all())
         if match.practice:
             deck, decklist, archetype = None, {}, ""
         else:
             decklist, archetype = checked_decklist(deck, player)
-        if match.light_vs_dark and side_of(archetype) == taken.side:
-            raise MatchError(
-                "This match is light versus dark: bring a deck of the other side "
-                f"({'Sith or Imperial' if taken.side == 'light' else 'Jedi or Rebel'})."
-            )
-        _seat(match, 1 - taken.seat, player, deck, decklist, archetype)
-        match.status = MatchStatus.LAUNCHING
-        match.save(update_fields=["status"])
+        if match.team_game:
+            seat = _team_seat_free(match, seats, side_of(archetype), team)
+        else:
+            (taken,) = seats
+            if match.light_vs_dark and side_of(archetype) == taken.side:
+                raise MatchError(
+                    "This match is light versus dark: bring a deck of the other side "
+                    f"({_side_archetypes(taken.side, other=True)})."
+                )
+            seat = 1 - taken.seat
+        _seat(match, seat, player, deck, decklist, archetype)
+        if len(seats) + 1 == match.players:
+            match.status = MatchStatus.LAUNCHING
+            match.save(update_fields=["status"])
         announce(match)
-        _announce_medallion(match)
+        announce_medallion(match)
     return match
+
+
+def _side_archetypes(side: str, *, other: bool = False) -> str:
+    light = side == "light"
+    return "Jedi or Rebel" if light != other else "Sith or Imperial"
+
+
+def _team_name(match: Match, team: int) -> str:
+    """How a team of a team game is called: by its side in a light versus dark one."""
+    return f"the {TEAM_SIDES[team]} side" if match.light_vs_dark else f"team {team + 1}"
+
+
+def _team_seat_free(match: Match, seats: list[MatchSeat], side: str, team: int | None) -> int:
+    """The seat a player joining a team game takes: the first free one of ``team`` (None:
+    of either team; in a light versus dark game, the team of his deck's ``side``)."""
+    if team is not None and team not in range(TEAMS):
+        raise MatchError("Choose team 1 or team 2.")
+    if match.light_vs_dark:
+        sided = TEAM_SIDES.index(side)
+        if team is not None and team != sided:
+            raise MatchError(
+                f"This match is light versus dark: {_team_name(match, team)} plays "
+                f"{_side_archetypes(TEAM_SIDES[team])} decks."
+            )
+        team = sided
+    taken = {each.seat for each in seats}
+    free = [
+        seat
+        for seat in range(match.players)
+        if seat not in taken and (team is None or seat % TEAMS == team)
+    ]
+    if not free:
+        if team is None:
+            raise MatchError(f"Match {match.pk} is full.")
+        other = "" if match.light_vs_dark else ": join the other team"
+        raise MatchError(f"{_team_name(match, team).capitalize()} is full{other}.")
+    return free[0]
 
 
 def quick_join_settings_save(
@@ -267,6 +350,7 @@ def quick_join(*, player: User) -> Match:
             and match.structure == wanted.structure
             and match.time_limit == wanted.time_limit
             and match.challenged_id is None
+            and not match.team_game
         )
         if not fits:
             continue
@@ -301,11 +385,12 @@ def match_leave(*, match_id: int, player: User) -> Match:
             match.save(update_fields=["status", "ended", "end_reason"])
         else:
             seat.delete()
-            match.seats.update(ready=False)
+            # Computer players stay ready: nobody else would get them ready again.
+            match.seats.filter(player__computer_opponent=None).update(ready=False)
             match.status = MatchStatus.OPEN
             match.save(update_fields=["status"])
         announce(match)
-        _announce_medallion(match, created=match.status == MatchStatus.OPEN)
+        announce_medallion(match, created=match.status == MatchStatus.OPEN)
     return match
 
 
@@ -320,7 +405,7 @@ def match_challenge_decline(*, match_id: int, player: User) -> Match:
         match.end_reason = f"{player.username} declined the challenge."
         match.save(update_fields=["status", "ended", "end_reason"])
         announce(match)
-        _announce_medallion(match)
+        announce_medallion(match)
     return match
 
 
@@ -331,10 +416,12 @@ def match_ready(*, match_id: int, player: User, ready: bool = True) -> Match:
         match = locked_match(match_id)
         seat = seat_of(match, player)
         if match.status != MatchStatus.LAUNCHING:
+            if match.status != MatchStatus.OPEN:
+                raise MatchError("The match has already begun.")
             raise MatchError(
-                "Wait for an opponent to join."
-                if match.status == MatchStatus.OPEN
-                else "The match has already begun."
+                "Wait for every seat to be taken."
+                if match.team_game
+                else "Wait for an opponent to join."
             )
         seat.ready = ready
         seat.save(update_fields=["ready"])
@@ -384,6 +471,8 @@ def game_act_batch(*, match_id: int, player: User, ply: int, actions: list) -> P
     """
     if not actions or len(actions) > BATCH_MAX_ACTIONS:
         raise MatchError("That action could not be read.")
+    if any(isinstance(action, dict) and action.get("kind") == LEAVE for action in actions):
+        raise MatchError("To leave the game, concede it.")
     with decision_transaction():
         match, seats, game = decision_reads(match_id)
         if match is None:
@@ -543,15 +632,30 @@ def _state_store(
     if ends:
         game.ended = timezone.now()
         fields += ["winner_seat", "win_reason", "ended"]
-    if match.computer_level:
+    if match.computers_may_play:
         game.computer_due = None if ends else _computer_due(match, state)
         fields.append("computer_due")
     log_and_game_save(logged, game, fields)
+    if match.team_game:
+        _leavers_mark(match, logged)
     if ends:
         finish_game(match, game)
     else:
         clock_switch(match, engine.legal_actions(state).seat, seats=seats)
         _computer_turn(match, game)
+
+
+def _leavers_mark(match: Match, logged: list[GameAction]) -> None:
+    """Mark the seats whose players lost, and so left, the team game with the actions
+    ``logged``."""
+    leavers = [
+        event["seat"]
+        for action in logged
+        for event in action.events
+        if event["type"] == PLAYER_LOST_EVENT
+    ]
+    if leavers:
+        match.seats.filter(seat__in=leavers).update(left_game=True)
 
 
 def match_pass_if_out_of_actions(*, match_id: int, player: User) -> bool:
@@ -593,7 +697,9 @@ def _passes_when_out_of_actions(
 
 
 def match_concede(*, match_id: int, player: User) -> Match:
-    """Concede the current game (rulebook, THE GAME SCREEN, "The Playmat")."""
+    """Concede the current game (rulebook, THE GAME SCREEN, "The Playmat"). In a team game
+    the player leaves it: he loses, and his teammate plays on (MULTIPLAYER GAMES, "Leaving
+    the Game"); the game ends when the last player of a side has left."""
     with transaction.atomic():
         match = locked_match(match_id)
         seat = seat_of(match, player).seat
@@ -604,6 +710,10 @@ def match_concede(*, match_id: int, player: User) -> Match:
             return match
         if game.ended is not None:
             raise MatchError(BETWEEN_GAMES)
+        if match.team_game:
+            _game_left(match, game, seat)
+            announce(match)
+            return match
         game.winner_seat = 1 - seat
         game.win_reason = f"{player.username} conceded"
         game.ended = timezone.now()
@@ -611,6 +721,19 @@ def match_concede(*, match_id: int, player: User) -> Match:
         finish_game(match, game)
         announce(match)
     return match
+
+
+def _game_left(match: Match, game: Game, seat: int) -> None:
+    """``seat``'s player leaves the team game ``game`` (read with its state, under the
+    match's lock): the engine's ``leave``, logged like any action, after which the game goes
+    on for the others, or ends (MULTIPLAYER GAMES, "Leaving the Game")."""
+    state = _current_state(game)
+    if not in_game(state, seat):
+        raise MatchError("You have left this game already.")
+    left = engine.leave(seat)
+    events = engine.apply(state, left)
+    game.applied += 1
+    _state_store(match, game, state, [_logged(game, seat, left, events)])
 
 
 def match_end_by_staff(*, match_id: int, staff: User, reason: str) -> Match:
@@ -634,20 +757,22 @@ def match_end_by_staff(*, match_id: int, staff: User, reason: str) -> Match:
         match.save(update_fields=["status", "ended", "end_reason"])
         match_finished_on_commit(match.pk)
         announce(match)
-        _announce_medallion(match)
+        announce_medallion(match)
     return match
 
 
 def match_time_check(*, match_id: int) -> bool:
-    """End the match if its running clock has run out; whether it did."""
+    """End the match if its running clock has run out (in a team game: its player leaves
+    the game); whether it did."""
     with transaction.atomic():
         match = locked_match(match_id)
         return match.status == MatchStatus.PLAYING and _time_out(match)
 
 
 def match_clocks_sweep() -> int:
-    """End every timed match whose running clock has run out, also while nobody is
-    connected to it; the number ended. Safe to run twice, or in two processes at once."""
+    """End every timed match whose running clock has run out (in a team game: its player
+    leaves the game), also while nobody is connected to it; the number of flags fallen.
+    Safe to run twice, or in two processes at once."""
     running = Match.objects.filter(status=MatchStatus.PLAYING, clock_seat__isnull=False)
     return sum(
         match_time_check(match_id=match_id) for match_id in running.values_list("pk", flat=True)
@@ -678,15 +803,21 @@ def clock_switch(match: Match, seat: int | None, *, seats: Iterable[MatchSeat] =
 def _time_out(match: Match) -> bool:
     """If the running clock has run out, its player loses the match on time (rulebook:
     "If your total time runs out, you forfeit the game"; one clock serves every game of the
-    match, so the match is lost). The caller holds the match's lock."""
+    match, so the match is lost); in a team game he leaves it, as if he conceded, and the
+    game goes on for the others if his side still has a player (MULTIPLAYER GAMES, "Leaving
+    the Game"). Whether a flag fell; the caller holds the match's lock."""
     if match.time_limit is None or match.clock_seat is None:
         return False
     seats = match.seats.defer(*SEAT_DECK_FIELDS).select_related("player")
     seat = seats.get(seat=match.clock_seat)
     if clock_left_ms(match, seat, timezone.now()) > 0:
         return False
-    winner = seats.get(seat=1 - seat.seat)
     game = match.games.select_for_update().order_by("-number").first()
+    if match.team_game:
+        _game_left(match, game, seat.seat)
+        announce(match)
+        return True
+    winner = seats.get(seat=1 - seat.seat)
     now = timezone.now()
     reason = f"{seat.player.username} ran out of time"
     game.winner_seat, game.win_reason, game.ended = winner.seat, reason, now
@@ -715,7 +846,7 @@ def announce(match: Match, *, moment: MatchMoment | None = None) -> None:
     send_on_commit(group=match_group(match.pk), message_type="match.changed", payload=payload)
 
 
-def _announce_medallion(match: Match, *, created: bool = False) -> None:
+def announce_medallion(match: Match, *, created: bool = False) -> None:
     """After the commit, the Casual Lobby's Match Medallions follow: a medallion shows while
     its match waits for a player, to the players allowed to join it."""
     if match.status == MatchStatus.OPEN:
@@ -757,8 +888,11 @@ def seat_among(seats: Iterable[MatchSeat], player: User) -> MatchSeat:
 
 
 def refuse_if_busy(player: User) -> None:
+    """Refuse a player already in a match, unless he has left its team game."""
     other = (
-        Match.objects.filter(seats__player=player, status__in=ACTIVE_STATUSES)
+        Match.objects.filter(
+            seats__player=player, seats__left_game=False, status__in=ACTIVE_STATUSES
+        )
         .order_by("-pk")
         .first()
     )
@@ -858,7 +992,7 @@ def match_next_games_sweep() -> int:
 def start_first_game(match: Match) -> Game:
     """The match's first game, its clocks set; the caller holds the match's lock."""
     if match.time_limit is not None:
-        match.seats.update(clock_left_ms=match.time_limit * 1000 // SEATS)
+        match.seats.update(clock_left_ms=match.time_limit * 1000 // match.players)
     if match.practice:
         _practice_decks_deal(match)
     return _game_start(match)
@@ -867,7 +1001,7 @@ def start_first_game(match: Match) -> Game:
 def _computer_due(match: Match, state) -> datetime | None:
     """When the computer opponent that decides next in ``state`` is due to act, after its
     pause; None when a person decides, or the game is won."""
-    if not match.computer_level or state.winner is not None:
+    if not match.computers_may_play or state.winner is not None:
         return None
     if engine.legal_actions(state).seat not in computer_seats(match):
         return None
@@ -933,13 +1067,19 @@ def _next_game(match: Match, first: int | None) -> None:
 def _game_start(match: Match, *, first: int | None = None) -> Game:
     seed = secrets.randbits(63)
     salt = secrets.token_hex(16)
+    decklists = [seat.decklist for seat in match.seats.order_by("seat")]
+    if match.team_game:
+        # The engine takes a team game's decklists grouped in sides, and seats them
+        # alternating sides in turn order: seats 0 and 2 play on the first, 1 and 3 on the
+        # second, as the match's seats do.
+        decklists = [decklists[team::TEAMS] for team in range(TEAMS)]
     game = Game(
         match=match,
         number=match.games.count() + 1,
         seed=seed,
         seed_salt=salt,
         seed_hash=seed_commitment(seed, salt),
-        decklists=[seat.decklist for seat in match.seats.order_by("seat")],
+        decklists=decklists,
         first_seat=first,
         position=match.tutorial,
     )
@@ -961,6 +1101,9 @@ def finish_game(match: Match, game: Game) -> None:
     if match.offer:
         match.offer, match.offer_seat = "", None
         match.save(update_fields=["offer", "offer_seat"])
+    if match.team_game:
+        _team_game_finish(match, game)
+        return
     games = list(match.games.exclude(winner_seat=None).values_list("winner_seat", flat=True))
     needed = match.structure // 2 + 1
     for seat in range(SEATS):
@@ -984,3 +1127,22 @@ def finish_game(match: Match, game: Game) -> None:
     match.first_chooser = 1 - game.winner_seat
     match.next_game_at = timezone.now() + timedelta(seconds=site_settings.MATCH_NEXT_GAME_SECONDS)
     match.save(update_fields=["first_chooser", "next_game_at"])
+
+
+def _team_game_finish(match: Match, game: Game) -> None:
+    """A team game's match ends with its game, won by a side (MULTIPLAYER GAMES, "Winning
+    the Game"): ``game.winner_seat`` is the engine's winning seat, and the end reason names
+    the side's players; the match has no single winner."""
+    winners = [
+        seat.player.username
+        for seat in match.seats.select_related("player")
+        if game.winner_seat is not None and seat.seat % TEAMS == game.winner_seat % TEAMS
+    ]
+    match.status = MatchStatus.FINISHED
+    match.ended = timezone.now()
+    match.end_reason = (
+        f"{' and '.join(winners)} won by {game.win_reason}" if winners else game.win_reason
+    )[:200]
+    match.save(update_fields=["status", "ended", "end_reason"])
+    clock_switch(match, None)
+    match_finished_on_commit(match.pk)

@@ -31,6 +31,11 @@ from game.signals import match_finished_on_commit
 from tcgsite.accounts.models import User
 from tcgsite.realtime import send_on_commit, user_group
 
+# Not yet for the four players of a team game, where every other player would have to agree.
+TEAM_GAME_OFFERS = (
+    "A 2-versus-2 team game can't be drawn or adjourned yet: play it out, or concede."
+)
+
 
 def match_offer(*, match_id: int, player: User, offer: str) -> Match:
     """Offer a draw or to adjourn; if the opponent offers the same already, it is agreed."""
@@ -42,6 +47,8 @@ def match_offer(*, match_id: int, player: User, offer: str) -> Match:
         _refuse_unless_playing(match)
         if match.event:
             raise MatchError("A tournament match can't be drawn or adjourned: play it out.")
+        if match.team_game:
+            raise MatchError(TEAM_GAME_OFFERS)
         if match.offer:
             if match.offer_seat == seat:
                 raise MatchError(f"You have offered {MatchOffer(match.offer).label} already.")
@@ -66,6 +73,8 @@ def match_offer_answer(*, match_id: int, player: User, accept: bool) -> Match:
         match = locked_match(match_id)
         seat = seat_of(match, player).seat
         _refuse_unless_playing(match)
+        if match.team_game:
+            raise MatchError(TEAM_GAME_OFFERS)
         if not match.offer or match.offer_seat == seat:
             raise MatchError("There is no offer of your opponent's to answer.")
         if accept:
@@ -103,6 +112,11 @@ def match_claim(*, match_id: int, player: User, adjourn: bool = False) -> Match:
             raise MatchError("In a timed match, your opponent's clock runs while they are away.")
         if match.event:
             raise MatchError("In a tournament, a player away ten minutes forfeits the game.")
+        if match.team_game:
+            raise MatchError(
+                "In a 2-versus-2 team game, a player away can't be claimed against: play on "
+                "with your teammate, or concede."
+            )
         opponent = match.seats.select_related("player").exclude(player=player).get()
         waited = timedelta(seconds=settings.MATCH_AWAY_CLAIM_SECONDS)
         if opponent.away_since is None or timezone.now() - opponent.away_since < waited:

@@ -11,8 +11,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from collection.decks.models import Deck
+from game.ai.agents import GreedyAgent
 from game.ai.search import SearchAgent
 from game.engine import api as engine
+from game.engine.state import in_game
 from game.models import (
     ComputerLevel,
     ComputerOpponent,
@@ -31,7 +33,6 @@ from game.selectors import (
 )
 from game.services.matches import (
     GAME_START_FIELDS,
-    SEATS,
     TIME_LIMITS,
     MatchError,
     StalePly,
@@ -135,10 +136,11 @@ def skirmish_rematch(*, player: User, match_id: int) -> Match:
 def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
     """The computer's decision at ``ply`` of game ``game_number``, if it is still its to make;
     whether it acted. Thinks outside any lock: the match service checks the ply again. In a
-    match of two computers, nobody waits on a decision: a run of them is thought and applied
-    under the match's lock (``computers_play_on``)."""
+    match where no person plays on (two computers; a team game its people left), nobody waits
+    on a decision: a run of them is thought and applied under the match's lock
+    (``computers_play_on``)."""
     match = Match.objects.filter(pk=match_id, status=MatchStatus.PLAYING).first()
-    if match is None or not match.computer_level:
+    if match is None or not match.computers_may_play:
         return False
     game = match.games.defer(*GAME_START_FIELDS).filter(number=game_number, ended=None).first()
     if game is None or game.applied != ply:
@@ -148,22 +150,31 @@ def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
     computers = computer_seats(match)
     if decision.seat not in computers:
         return False
-    if len(computers) == SEATS:
+    # A seat's decklist is read only for the agent that plays it (``_seat_agent``).
+    seats = list(match.seats.defer("faces", "decklist").select_related("player"))
+    if not any(seat.seat not in computers and in_game(state, seat.seat) for seat in seats):
         agents = {
-            seat.seat: computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)
-            for seat in match.seats.defer("faces")
+            seat.seat: _seat_agent(match, game, seat) for seat in seats if seat.seat in computers
         }
         return bool(
             computers_play_on(match_id=match_id, game_number=game_number, ply=ply, agents=agents)
         )
-    seat = match.seats.defer("faces").select_related("player").get(seat=decision.seat)
-    agent = computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)
-    action = agent.choose(state, decision)
+    seat = next(each for each in seats if each.seat == decision.seat)
+    action = _seat_agent(match, game, seat).choose(state, decision)
     try:
         game_act(match_id=match_id, player=seat.player, ply=ply, action=action)
     except (StalePly, MatchError):
         return False  # the game moved on meanwhile (a concession, a flag fallen)
     return True
+
+
+def _seat_agent(match: Match, game, seat: MatchSeat) -> SearchAgent | GreedyAgent:
+    """The agent of a computer's seat: Skirmish's at the match's level; in a team game, whose
+    several opponents the search agent does not foresee, the greedy agent, which plays any
+    seat from its own view."""
+    if match.team_game:
+        return GreedyAgent()
+    return computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)
 
 
 def computer_answer_offer(*, match_id: int) -> bool:

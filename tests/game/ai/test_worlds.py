@@ -19,18 +19,18 @@ def test_a_clone_equals_its_original_and_changes_apart_from_it():
         assert api.to_json(state) == before
 
 
-def test_a_clone_of_a_team_game_keeps_its_sides_reach_and_leavers():
-    """A 2-versus-2 team game (MULTIPLAYER GAMES) stays one when cloned: the live match's
-    next action starts from a clone (game.live_states)."""
-    state = api.new_game([[DECKS["jedi"], DECKS["rebel"]], [DECKS["sith"], DECKS["imperial"]]], 3)
-    api.apply(state, api.leave(3))
-
+def test_a_clone_of_a_team_game_keeps_its_sides_and_leavers_apart_from_the_original():
+    """MULTIPLAYER GAMES: a clone without its teams was a two-player game, in which a player
+    leaving at the start ended the game with every avatar destroyed at once."""
+    state = api.new_game([[DECKS["jedi"], DECKS["rebel"]], [DECKS["sith"], DECKS["imperial"]]], 5)
     copy = clone(state)
-
-    assert copy == state
+    assert copy == state and copy.teams is not None
     assert api.to_json(copy) == api.to_json(state)
-    copy.teams.left.append(1)
-    assert state.teams.left == [3]
+
+    before = api.to_json(state)
+    api.apply(copy, api.leave(0))
+    assert copy.winner is None and copy.teams.left == [0]
+    assert api.to_json(state) == before
 
 
 def test_a_possible_world_looks_to_the_seat_exactly_as_the_real_game():
