@@ -126,9 +126,11 @@ class Match(models.Model):
         on_delete=models.CASCADE,
         related_name="challenges",
     )
-    # The offer standing, and the seat that made it.
+    # The offer standing, the seat that made it and, in a team game, the seats that have
+    # agreed to it so far: it is agreed once every other player still in the game has.
     offer = models.CharField(max_length=8, choices=MatchOffer.choices, blank=True)
     offer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    offer_agreed = models.JSONField(default=list, blank=True)
     # Between two games of a match: the seat that lost the last game chooses who goes first
     # in the next, which begins when they choose or at ``next_game_at``.
     first_chooser = models.PositiveSmallIntegerField(null=True, blank=True)

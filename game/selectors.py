@@ -699,6 +699,15 @@ def _attendance(screen: MatchScreen) -> None:
             "label": MatchOffer(match.offer).label,
             "by": offering.player.username,
             "mine": offering.seat == screen.seat,
+            # A team game's offer waits for every other player still in the game.
+            "agreed": screen.seat in match.offer_agreed,
+            "waiting": [
+                seat.player.username
+                for seat in screen.seats
+                if not seat.left_game
+                and seat.seat != match.offer_seat
+                and seat.seat not in match.offer_agreed
+            ],
         }
     claim_after = settings.MATCH_AWAY_CLAIM_SECONDS
     for seat in screen.seats:

@@ -656,6 +656,10 @@ def _leavers_mark(match: Match, logged: list[GameAction]) -> None:
     ]
     if leavers:
         match.seats.filter(seat__in=leavers).update(left_game=True)
+        if match.offer:
+            # Those left to answer it, or its maker, are not who they were when it was made.
+            match.offer, match.offer_seat, match.offer_agreed = "", None, []
+            match.save(update_fields=["offer", "offer_seat", "offer_agreed"])
 
 
 def match_pass_if_out_of_actions(*, match_id: int, player: User) -> bool:
@@ -827,8 +831,13 @@ def _time_out(match: Match) -> bool:
     match.ended = now
     match.winner = winner.player
     match.end_reason = reason
-    match.offer, match.offer_seat = "", None
-    match.save(update_fields=["status", "ended", "winner", "end_reason", "offer", "offer_seat"])
+    match.offer, match.offer_seat, match.offer_agreed = "", None, []
+    match.save(
+        update_fields=[
+            *("status", "ended", "winner", "end_reason"),
+            *("offer", "offer_seat", "offer_agreed"),
+        ]
+    )
     match_finished_on_commit(match.pk)
     announce(match)
     return True
@@ -1099,8 +1108,8 @@ def finish_game(match: Match, game: Game) -> None:
     """After a game: the next game of the match, or the match's end once a player has won
     the games the structure asks for."""
     if match.offer:
-        match.offer, match.offer_seat = "", None
-        match.save(update_fields=["offer", "offer_seat"])
+        match.offer, match.offer_seat, match.offer_agreed = "", None, []
+        match.save(update_fields=["offer", "offer_seat", "offer_agreed"])
     if match.team_game:
         _team_game_finish(match, game)
         return

@@ -3,20 +3,23 @@ resuming or deleting an adjourned match ("/resume"), and what the player who sta
 when their opponent has been away a long time.
 
 An offer stands until the other player answers it, its maker withdraws it, or the match
-leaves play; offering what the other player already offers is agreeing to it. An adjourned
-match keeps its game and both clocks as they stood; it is resumed on the Match Launch screen
-once both players are ready again.
+leaves play; offering what the other player already offers is agreeing to it. In a 2-versus-2
+team game every other player still in the game must agree, one after the other, and one
+refusal ends the offer (a player who left the game has no say). An adjourned match keeps its
+game and every clock as they stood; it is resumed on the Match Launch screen once its players
+are ready again.
 """
 
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from game import fragments
 from game.computer import run_after_commit
-from game.models import DRAWN_BY_AGREEMENT, Match, MatchOffer, MatchStatus
+from game.models import DRAWN_BY_AGREEMENT, Match, MatchOffer, MatchSeat, MatchStatus
 from game.selectors import computer_seats, in_lobby
 from game.services.chat import match_notice
 from game.services.matches import (
@@ -31,35 +34,28 @@ from game.signals import match_finished_on_commit
 from tcgsite.accounts.models import User
 from tcgsite.realtime import send_on_commit, user_group
 
-# Not yet for the four players of a team game, where every other player would have to agree.
-TEAM_GAME_OFFERS = (
-    "A 2-versus-2 team game can't be drawn or adjourned yet: play it out, or concede."
-)
-
 
 def match_offer(*, match_id: int, player: User, offer: str) -> Match:
-    """Offer a draw or to adjourn; if the opponent offers the same already, it is agreed."""
+    """Offer a draw or to adjourn; if another player offers the same already, it is agreeing
+    to it."""
     if offer not in MatchOffer.values:
         raise MatchError("Offer a draw, or to adjourn.")
     with transaction.atomic():
         match = locked_match(match_id)
-        seat = seat_of(match, player).seat
+        seat = _seat_in_the_game(match, player)
         _refuse_unless_playing(match)
         if match.event:
             raise MatchError("A tournament match can't be drawn or adjourned: play it out.")
-        if match.team_game:
-            raise MatchError(TEAM_GAME_OFFERS)
         if match.offer:
-            if match.offer_seat == seat:
+            if match.offer_seat == seat or seat in match.offer_agreed:
                 raise MatchError(f"You have offered {MatchOffer(match.offer).label} already.")
             if match.offer != offer:
-                raise MatchError(
-                    f"Answer your opponent's offer of {MatchOffer(match.offer).label} first."
-                )
-            _agree(match, player)
+                whose = "the" if match.team_game else "your opponent's"
+                raise MatchError(f"Answer {whose} offer of {MatchOffer(match.offer).label} first.")
+            _accept(match, player, seat)
             return match
-        match.offer, match.offer_seat = offer, seat
-        match.save(update_fields=["offer", "offer_seat"])
+        match.offer, match.offer_seat, match.offer_agreed = offer, seat, []
+        match.save(update_fields=["offer", "offer_seat", "offer_agreed"])
         match_notice(match, player, f"{player.username} offers {MatchOffer(offer).label}.")
         if computer_seats(match):
             run_after_commit("game.computer_answer", match_id=match.pk)
@@ -68,17 +64,18 @@ def match_offer(*, match_id: int, player: User, offer: str) -> Match:
 
 
 def match_offer_answer(*, match_id: int, player: User, accept: bool) -> Match:
-    """Accept or decline the opponent's offer."""
+    """Accept or decline another player's offer."""
     with transaction.atomic():
         match = locked_match(match_id)
-        seat = seat_of(match, player).seat
+        seat = _seat_in_the_game(match, player)
         _refuse_unless_playing(match)
-        if match.team_game:
-            raise MatchError(TEAM_GAME_OFFERS)
         if not match.offer or match.offer_seat == seat:
-            raise MatchError("There is no offer of your opponent's to answer.")
+            whose = "another player's" if match.team_game else "your opponent's"
+            raise MatchError(f"There is no offer of {whose} to answer.")
+        if seat in match.offer_agreed:
+            raise MatchError(f"You have agreed to {MatchOffer(match.offer).label} already.")
         if accept:
-            _agree(match, player)
+            _accept(match, player, seat)
             return match
         declined = MatchOffer(match.offer).label
         _offer_clear(match)
@@ -115,7 +112,7 @@ def match_claim(*, match_id: int, player: User, adjourn: bool = False) -> Match:
         if match.team_game:
             raise MatchError(
                 "In a 2-versus-2 team game, a player away can't be claimed against: play on "
-                "with your teammate, or concede."
+                "with your teammate, offer to adjourn, or concede."
             )
         opponent = match.seats.select_related("player").exclude(player=player).get()
         waited = timedelta(seconds=settings.MATCH_AWAY_CLAIM_SECONDS)
@@ -153,6 +150,7 @@ def match_resume(*, match_id: int, player: User, lobby: str) -> Match:
             for seat in seats
             if seat.player_id != player.pk
             and seat.seat not in computers
+            and not seat.left_game
             and not in_lobby(seat.player, lobby)
         ]
         if away:
@@ -164,10 +162,11 @@ def match_resume(*, match_id: int, player: User, lobby: str) -> Match:
         match.end_reason = ""
         match.save(update_fields=["status", "end_reason"])
         match.seats.update(ready=False, away_since=None)
-        match.seats.filter(seat__in=computers).update(ready=True)  # a computer is always ready
+        # A computer is always ready; a player who left the game has nothing to get ready for.
+        match.seats.filter(Q(seat__in=computers) | Q(left_game=True)).update(ready=True)
         match_notice(match, player, f"{player.username} resumes the match.")
         for seat in seats:
-            if seat.player_id != player.pk and seat.seat not in computers:
+            if seat.player_id != player.pk and seat.seat not in computers and not seat.left_game:
                 send_on_commit(
                     group=user_group(seat.player_id),
                     message_type="lobby.toast",
@@ -197,6 +196,39 @@ def match_adjourned_delete(*, match_id: int, player: User) -> Match:
     return match
 
 
+def _seat_in_the_game(match: Match, player: User) -> int:
+    seat = seat_of(match, player)
+    if seat.left_game:
+        raise MatchError("You have left this game: the players still in it decide.")
+    return seat.seat
+
+
+def _accept(match: Match, player: User, seat: int) -> None:
+    """``seat`` agrees to the offer standing: it is agreed once every other player still in
+    the game has (MULTIPLAYER GAMES: a team game has more than one opponent to ask)."""
+    match.offer_agreed = [*match.offer_agreed, seat]
+    waiting = [
+        other.player.username
+        for other in match.seats.select_related("player")
+        if _to_agree(match, other)
+    ]
+    if not waiting:
+        _agree(match, player)
+        return
+    match.save(update_fields=["offer_agreed"])
+    label = MatchOffer(match.offer).label
+    match_notice(
+        match, player, f"{player.username} accepts {label}; waiting for {' and '.join(waiting)}."
+    )
+    announce(match)
+
+
+def _to_agree(match: Match, seat: MatchSeat) -> bool:
+    return (
+        not seat.left_game and seat.seat != match.offer_seat and seat.seat not in match.offer_agreed
+    )
+
+
 def _agree(match: Match, player: User) -> None:
     agreed = match.offer
     if agreed == MatchOffer.ADJOURN:
@@ -218,7 +250,12 @@ def _adjourn(match: Match, player: User, reason: str) -> None:
     match.end_reason = reason[:200]
     match.next_game_at = None  # between two games, the next begins when it is resumed
     _offer_clear(match, save=False)
-    match.save(update_fields=["status", "end_reason", "next_game_at", "offer", "offer_seat"])
+    match.save(
+        update_fields=[
+            *("status", "end_reason", "next_game_at"),
+            *("offer", "offer_seat", "offer_agreed"),
+        ]
+    )
     match.seats.update(ready=False)
     match_notice(match, player, reason)
     announce(match)
@@ -234,7 +271,7 @@ def finish_match(match: Match, *, winner: User | None, reason: str) -> None:
     _offer_clear(match, save=False)
     match.save(
         update_fields=[
-            *("status", "ended", "winner", "end_reason", "offer", "offer_seat"),
+            *("status", "ended", "winner", "end_reason", "offer", "offer_seat", "offer_agreed"),
             *("first_chooser", "next_game_at"),
         ]
     )
@@ -242,9 +279,9 @@ def finish_match(match: Match, *, winner: User | None, reason: str) -> None:
 
 
 def _offer_clear(match: Match, *, save: bool = True) -> None:
-    match.offer, match.offer_seat = "", None
+    match.offer, match.offer_seat, match.offer_agreed = "", None, []
     if save:
-        match.save(update_fields=["offer", "offer_seat"])
+        match.save(update_fields=["offer", "offer_seat", "offer_agreed"])
 
 
 def _refuse_unless_playing(match: Match) -> None:

@@ -178,21 +178,32 @@ def _seat_agent(match: Match, game, seat: MatchSeat) -> SearchAgent | GreedyAgen
 
 
 def computer_answer_offer(*, match_id: int) -> bool:
-    """The computer answers a person's offer: it agrees to adjourn, and to a draw only when
-    its avatar is well behind; whether it answered."""
-    match = Match.objects.filter(pk=match_id, status=MatchStatus.PLAYING).first()
-    if match is None or not match.offer:
-        return False
-    seats = computer_seats(match)
-    if not seats or match.offer_seat in seats:
-        return False
-    seat = match.seats.select_related("player").get(seat=next(iter(seats)))
-    accept = match.offer == MatchOffer.ADJOURN or _behind(match, seat.seat)
-    try:
-        match_offer_answer(match_id=match_id, player=seat.player, accept=accept)
-    except MatchError:
-        return False
-    return True
+    """Each computer player asked answers a person's offer: it agrees to adjourn, and to a
+    draw only when its side's avatars are well behind; whether one answered."""
+    answered = False
+    while True:
+        match = Match.objects.filter(pk=match_id, status=MatchStatus.PLAYING).first()
+        if match is None or not match.offer:
+            return answered
+        seats = computer_seats(match)
+        if match.offer_seat in seats:
+            return answered
+        asked = [
+            seat
+            for seat in match.seats.select_related("player").filter(seat__in=seats, left_game=False)
+            if seat.seat not in match.offer_agreed
+        ]
+        if not asked:
+            return answered
+        seat = asked[0]
+        accept = match.offer == MatchOffer.ADJOURN or _behind(match, seat.seat)
+        try:
+            match_offer_answer(match_id=match_id, player=seat.player, accept=accept)
+        except MatchError:
+            return answered
+        answered = True
+        if not accept:
+            return answered
 
 
 def computer_agent(level: str, *, seed: int, own: dict) -> SearchAgent:
@@ -203,7 +214,12 @@ def computer_agent(level: str, *, seed: int, own: dict) -> SearchAgent:
 
 
 def _behind(match: Match, seat: int) -> bool:
+    """Whether the avatars on ``seat``'s side have this much less health left than the other
+    side's (a side of one in a two-player game; the seats alternate sides in a team game)."""
     game = match.games.order_by("-number").first()
     seen = engine.view(game_state(game), seat)
-    health = [player["avatar"]["health"] - player["avatar"]["damage"] for player in seen["players"]]
-    return health[1 - seat] - health[seat] >= DRAW_WHEN_BEHIND_BY
+    health = [0, 0]
+    for index, player in enumerate(seen["players"]):
+        health[index % 2] += player["avatar"]["health"] - player["avatar"]["damage"]
+    mine = seat % 2
+    return health[1 - mine] - health[mine] >= DRAW_WHEN_BEHIND_BY

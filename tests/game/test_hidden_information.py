@@ -122,6 +122,7 @@ CARD_ID_ATTRIBUTES = {
 NOT_CARD_ATTRIBUTES = frozenset(
     {
         "data-ply",
+        "data-seat",  # a team playmat's mini-map names its players by seat
         "data-clock-ms",
         "data-sender",
         "data-damage",
@@ -151,6 +152,8 @@ def seeded_deals(monkeypatch):
 
 # What a fragment names: card ids and titles
 
+SEAT_IN_ID = re.compile(r"seat\d+")
+
 
 def card_ids(fragment: str) -> set[tuple[str, int]]:
     """Each card id a fragment gives, with the attribute it is in (CARD_ID_ATTRIBUTES)."""
@@ -160,7 +163,9 @@ def card_ids(fragment: str) -> set[tuple[str, int]]:
         if name in CARD_ID_ATTRIBUTES:
             found |= {(name, int(card)) for card in CARD_ID_ATTRIBUTES[name].findall(value)}
         elif name == "id":
-            found |= {(name, int(number)) for number in re.findall(r"\d+", value)}
+            # A team playmat's rows are named by seat (mat-row-seat1), not by card.
+            unseated = SEAT_IN_ID.sub("", value)
+            found |= {(name, int(number)) for number in re.findall(r"\d+", unseated)}
         elif name == "hx-vals":
             sent = json.loads(value)
             if "action" in sent:

@@ -67,7 +67,13 @@ def test_a_draw_offered_and_accepted_ends_the_match_drawn(carol, bob):
 
     match_offer(match_id=match.pk, player=carol, offer="draw")
     screen = match_screen(match_id=match.pk, viewer=bob)
-    assert screen.offer == {"label": "a draw", "by": "Carol", "mine": False}
+    assert screen.offer == {
+        "label": "a draw",
+        "by": "Carol",
+        "mine": False,
+        "agreed": False,
+        "waiting": ["Bob"],
+    }
     match_offer_answer(match_id=match.pk, player=bob, accept=True)
 
     match.refresh_from_db()

@@ -15,9 +15,16 @@ from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.engine.state import in_game
 from game.live_states import live_states
-from game.models import ComputerOpponent, Match, MatchSeat, MatchStatus, MatchStructure
+from game.models import (
+    DRAWN_BY_AGREEMENT,
+    ComputerOpponent,
+    Match,
+    MatchSeat,
+    MatchStatus,
+    MatchStructure,
+)
 from game.selectors import game_state, match_history, match_screen
-from game.services import matches
+from game.services import matches, offers
 from game.services.matches import (
     GAME_START_FIELDS,
     MatchError,
@@ -32,7 +39,8 @@ from game.services.matches import (
     match_time_check,
     quick_join,
 )
-from game.services.offers import match_claim, match_offer
+from game.services.offers import match_claim, match_offer, match_offer_answer, match_resume
+from game.services.skirmish import computer_answer_offer
 from game.services.team_matches import match_fill_with_computers
 from tests.factories import UserFactory
 from tests.game.conftest import SeededSecrets, player_with_deck
@@ -364,12 +372,105 @@ def test_a_fallen_flag_makes_its_player_leave_and_the_game_goes_on(carol, bob, d
     assert not match_time_check(match_id=match.pk)
 
 
-def test_draws_adjourning_and_claims_are_refused_in_a_team_game(carol, bob, dave, erin):
+# THE GAME SCREEN, "The Playmat" (offer a draw, offer to adjourn), with the other three
+# players of a 2-versus-2 team game (MULTIPLAYER GAMES) to agree
+
+
+def test_a_team_games_draw_is_agreed_once_every_other_player_accepts(carol, bob, dave, erin):
     match = four_ready(carol, bob, dave, erin)
 
-    for offer in ("draw", "adjourn"):
-        with pytest.raises(MatchError, match="can't be drawn or adjourned yet"):
-            match_offer(match_id=match.pk, player=carol, offer=offer)
+    match_offer(match_id=match.pk, player=carol, offer="draw")
+    match_offer_answer(match_id=match.pk, player=bob, accept=True)
+    with pytest.raises(MatchError, match="You have agreed to a draw already."):
+        match_offer_answer(match_id=match.pk, player=bob, accept=True)
+    # Offering the same is agreeing to it.
+    match_offer(match_id=match.pk, player=dave, offer="draw")
+    match.refresh_from_db()
+    assert (match.status, match.offer_agreed) == (MatchStatus.PLAYING, [1, 2])
+    seen = match_screen(match_id=match.pk, viewer=bob).offer
+    assert seen["agreed"] and seen["waiting"] == ["Erin"]
+
+    match_offer_answer(match_id=match.pk, player=erin, accept=True)
+
+    match.refresh_from_db()
+    assert (match.status, match.end_reason, match.winner) == (
+        MatchStatus.FINISHED,
+        DRAWN_BY_AGREEMENT,
+        None,
+    )
+
+
+def test_one_refusal_ends_a_team_games_offer(carol, bob, dave, erin):
+    match = four_ready(carol, bob, dave, erin)
+    match_offer(match_id=match.pk, player=bob, offer="draw")
+    match_offer_answer(match_id=match.pk, player=carol, accept=True)
+
+    match_offer_answer(match_id=match.pk, player=erin, accept=False)
+
+    match.refresh_from_db()
+    assert (match.status, match.offer, match.offer_agreed) == (MatchStatus.PLAYING, "", [])
+    with pytest.raises(MatchError, match="There is no offer of another player's to answer."):
+        match_offer_answer(match_id=match.pk, player=dave, accept=True)
+
+
+def test_a_team_game_adjourned_by_all_is_resumed_without_the_player_who_left(
+    carol, bob, dave, erin, monkeypatch
+):
+    """A player who left the game has no say in an offer, and a resumed game does not wait
+    for him in the lobby or on the Match Launch screen ("/resume": all opponents from that
+    game must be in the same lobby)."""
+    match = four_ready(carol, bob, dave, erin)
+    match_concede(match_id=match.pk, player=erin)
+    match_offer(match_id=match.pk, player=carol, offer="adjourn")
+    with pytest.raises(MatchError, match="You have left this game"):
+        match_offer_answer(match_id=match.pk, player=erin, accept=True)
+    match_offer_answer(match_id=match.pk, player=bob, accept=True)
+    match_offer_answer(match_id=match.pk, player=dave, accept=True)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.ADJOURNED
+    game, before = current(match)
+
+    present = {"Carol", "Bob", "Dave"}
+    monkeypatch.setattr(offers, "in_lobby", lambda player, lobby: player.username in present)
+    match_resume(match_id=match.pk, player=carol, lobby="main")
+    for player in (carol, bob, dave):
+        match_ready(match_id=match.pk, player=player)
+
+    match.refresh_from_db()
+    assert match.status == MatchStatus.PLAYING
+    assert engine.to_json(current(match)[1]) == engine.to_json(before)
+
+
+def test_a_player_leaving_ends_the_offer_standing(carol, bob, dave, erin):
+    match = four_ready(carol, bob, dave, erin)
+    match_offer(match_id=match.pk, player=carol, offer="draw")
+    match_offer_answer(match_id=match.pk, player=bob, accept=True)
+
+    match_concede(match_id=match.pk, player=erin)
+
+    match.refresh_from_db()
+    assert (match.status, match.offer, match.offer_agreed) == (MatchStatus.PLAYING, "", [])
+
+
+def test_computer_players_agree_to_adjourn_a_team_game(carol, bob):
+    match = match_create(host=carol, deck=carol.deck, settings=TEAM_GAME)
+    match_join(match_id=match.pk, player=bob, deck=bob.deck, team=1)
+    match_fill_with_computers(match_id=match.pk, player=carol)
+    for player in (carol, bob):
+        match_ready(match_id=match.pk, player=player)
+    match_offer(match_id=match.pk, player=carol, offer="adjourn")
+
+    assert computer_answer_offer(match_id=match.pk)
+
+    match.refresh_from_db()
+    assert match.status == MatchStatus.PLAYING and len(match.offer_agreed) == 2
+    match_offer_answer(match_id=match.pk, player=bob, accept=True)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.ADJOURNED
+
+
+def test_a_player_away_is_not_claimed_against_in_a_team_game(carol, bob, dave, erin):
+    match = four_ready(carol, bob, dave, erin)
     with pytest.raises(MatchError, match="a player away can't be claimed against"):
         match_claim(match_id=match.pk, player=carol)
 
@@ -477,7 +578,7 @@ async def test_each_socket_of_a_team_game_receives_only_its_own_seats_view(open_
     viewers = [*range(4), None]
     pages = [await open_page(player, path) for player in [*people, watcher]]
     for page in pages:
-        await page.until('class="playmat"')
+        await page.until('aria-label="Playmat"')
 
     for moment in ("begun", "after a decision"):
         game, state = await database_sync_to_async(current)(match)
