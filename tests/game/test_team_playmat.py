@@ -277,6 +277,27 @@ def test_the_mini_map_shows_whose_turn_who_decides_power_health_and_hand(catalog
     assert "data-zoom-out" in html
 
 
+def test_the_mini_maps_quest_meter_lights_a_gem_a_quest_and_never_more_than_four(catalog):
+    """MULTIPLAYER GAMES: "The quest meter only has four gems to mark completion, even in a
+    multiplayer game in which sometimes a player can complete more than four quests." """
+    match = team_match()
+    game = Game.objects.get(match=match)
+    state = engine.from_json(game.state)
+    for seat, quests in ((DORA, 2), (BOB, 5)):
+        player = state.seats[seat]
+        player.completed, player.deck = player.deck[:quests], player.deck[quests:]
+    game.state = engine.to_json(state)
+    game.save(update_fields=["state"])
+
+    html = screen_html(match, seat_player(match, CAROL))
+
+    for seat, lit, said in ((CAROL, 0, "0 quests"), (DORA, 2, "2 quests"), (BOB, 4, "5 quests")):
+        gems = element(mini_map_player(html, seat), r'<span class="quest-gems".*?</span>')
+        assert (gems.count("<i"), gems.count('class="lit"')) == (4, lit)
+        assert f'aria-label="{said} completed"' in gems
+    assert "the quest meter has four gems" in mini_map_player(html, BOB)
+
+
 def test_a_player_who_left_is_shown_as_left(catalog):
     """MULTIPLAYER GAMES, "Leaving the Game": his cards are gone; his teammates play on. The
     mini-map and his place on the playmat say he left."""
