@@ -7,8 +7,10 @@ PORT ?= 8000
 WEB_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
 # The Celery worker's processes (one task at a time each, one database connection each).
 WORKER_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
-# The tests run on one process per core (tests/process_isolation.py); 0 runs them in this one.
-TEST_PROCESSES ?= $(shell nproc 2>/dev/null || echo 1)
+# The tests run on one process per core and one more (tests/process_isolation.py): a browser
+# test, or one with live servers, leaves its core idle while it waits for a page or a socket.
+# 0 runs them in this one.
+TEST_PROCESSES ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 # The engine modules compiled with mypyc (README.md, "Development"): all but the exceptions
 # (errors), which derive from ValueError, what only loads data or drives whole games

@@ -1,5 +1,7 @@
 """Words for what the engine lists: each legal action as the button a player clicks."""
 
+from collections.abc import Mapping, Sequence
+
 from game.engine.events import ATTRIBUTE_NAMES
 
 FIXED_LABELS = {
@@ -12,8 +14,16 @@ FIXED_LABELS = {
 }
 
 
-def action_label(action: dict, titles: list[str]) -> str:
-    """The button text of ``action``; ``titles`` are the card titles by card id."""
+def action_label(
+    action: dict,
+    titles: list[str],
+    *,
+    names: Sequence[str] = (),
+    avatars: Mapping[int, str] | None = None,
+) -> str:
+    """The button text of ``action``; ``titles`` are the card titles by card id, ``names``
+    the players' by seat and ``avatars`` the players' by their avatar's card id (a team
+    game's actions name a player: MULTIPLAYER GAMES, "Commanders")."""
     kind = action["kind"]
     if kind in FIXED_LABELS:
         return FIXED_LABELS[kind]
@@ -21,6 +31,9 @@ def action_label(action: dict, titles: list[str]) -> str:
     quest = titles[action["quest"]] if action.get("quest") is not None else ""
     if kind == "attempt_quest":
         return f"Attempt {quest}"
+    if kind == "raid" and action.get("avatar") is not None:
+        target = (avatars or {}).get(action["avatar"], titles[action["avatar"]])
+        return f"Raid {quest}, attacking {target}"
     if kind == "raid":
         return f"Raid {quest}"
     if kind == "play":
@@ -39,6 +52,8 @@ def action_label(action: dict, titles: list[str]) -> str:
         return f"Use {card} (action {action['action'] + 1})"
     if kind == "choose":
         return f"Choose {card}"
+    if kind == "commander" and action["seat"] < len(names):
+        return f"{names[action['seat']]} commands the defense"
     return kind.replace("_", " ").capitalize()
 
 

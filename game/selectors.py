@@ -644,7 +644,7 @@ def match_screen(
         }
     screen.board = _board(state, seat, names, titles, faces)
     screen.board["card_size"] = card_size or playmat_card_size(viewer=viewer)
-    for player in (screen.board["me"], screen.board["opponent"]):
+    for player in screen.board["players"]:
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
     screen.tactic = _tactic_shown(moment, logged, names, titles, faces)
     screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
@@ -875,9 +875,10 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
     view = engine.view(state, seat)
     bottom = 0 if seat is None else seat
     decision = view["decision"]
+    avatars = {player["avatar"]["id"]: names[index] for index, player in enumerate(view["players"])}
     actions = [
         {
-            "label": action_label(action, titles),
+            "label": action_label(action, titles, names=names, avatars=avatars),
             "json": json.dumps(action),
             "kind": action["kind"],
             # A quest's own actions (attempt, raid) belong to the quest's card on the playmat.
@@ -900,13 +901,29 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
             **seen,
             "health_segments": [index < seen["health"] for index in range(most)],
             "power_segments": range(seen["power"]),
+            "left": seat in view.get("left", ()),
         }
 
-    return {
+    board = {
         "view": view,
-        "me": player(bottom),
-        "opponent": player(1 - bottom),
-        "quests": [
+        "deciding": None if decision["seat"] is None else names[decision["seat"]],
+        "my_decision": seat is not None and decision["seat"] == seat,
+        "actions": actions,
+        "batches": batches,
+        "ply": state.applied,
+        "winner": None if view["winner"] is None else names[view["winner"]],
+    }
+    if "sides" in view:
+        board.update(_team_board(view, seat, bottom, names, player))
+        return board
+    me, opponent = player(bottom), player(1 - bottom)
+    board.update(
+        team=False,
+        combat=None,
+        me=me,
+        opponent=opponent,
+        players=[me, opponent],
+        quests=[
             {
                 **quest,
                 "near": quest["units"][bottom],
@@ -915,16 +932,69 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
                 "their_tokens": quest["tokens"][1 - bottom],
                 "my_pips": _pips(quest["tokens"][bottom], quest["card"]["level"]),
                 "their_pips": _pips(quest["tokens"][1 - bottom], quest["card"]["level"]),
-                "combat": _quest_combat(view["combat"], quest["card"]["id"], bottom),
+                "combat": _quest_combat(view["combat"], quest["card"]["id"], {bottom}, names),
             }
             for quest in view["quests"]
         ],
-        "deciding": None if decision["seat"] is None else names[decision["seat"]],
-        "my_decision": seat is not None and decision["seat"] == seat,
-        "actions": actions,
-        "batches": batches,
-        "ply": state.applied,
-        "winner": None if view["winner"] is None else names[view["winner"]],
+    )
+    return board
+
+
+def _team_board(view: dict, seat: int | None, bottom: int, names, player) -> dict:
+    """A team game's playmat (MULTIPLAYER GAMES), as the seat at its bottom reads it (an
+    observer reads it from seat 0's): his side's players at the bottom, he first, the two
+    opponents at the top; at each quest the units of all four grouped by side, each player's
+    level tokens, and the players who have it in reach ("Quests"); the mini-map's players
+    ("Mini-Map": whose turn, who decides now, power and health, who has left); the combat's
+    two commanders ("Commanders")."""
+    friendly = next(side for side in view["sides"] if bottom in side)
+    enemy = next(side for side in view["sides"] if bottom not in side)
+    friends = [bottom, *(each for each in friendly if each != bottom)]
+    deciding = view["decision"]["seat"]
+    players = {}
+    for each in (*friends, *enemy):
+        shown = player(each)
+        shown.update(
+            friendly=each in friendly,
+            you=each == seat,
+            active=each == view["active"],
+            deciding=each == deciding,
+            archetype=shown["avatar"].get("archetype") or "",
+            reach=[view["quests"][index]["card"]["title"] for index in view["reach"][each]],
+        )
+        players[each] = shown
+
+    def groups(quest: dict, seats: list[int]) -> list[dict]:
+        return [
+            {
+                "seat": each,
+                "name": names[each],
+                "units": quest["units"][each],
+                "tokens": quest["tokens"][each],
+            }
+            for each in seats
+        ]
+
+    quests = [
+        {
+            **quest,
+            "near": groups(quest, friends),
+            "far": groups(quest, enemy),
+            "reach": [names[each] for each in players if index in view["reach"][each]],
+            "my_reach": seat is not None and index in view["reach"][seat],
+            "combat": _quest_combat(view["combat"], quest["card"]["id"], set(friendly), names),
+        }
+        for index, quest in enumerate(view["quests"])
+    ]
+    combat = next((quest for quest in quests if quest["combat"]), None)
+    return {
+        "team": True,
+        "me": players[bottom],
+        "teammate": players[friends[1]],
+        "opponents": [players[each] for each in enemy],
+        "players": list(players.values()),
+        "quests": quests,
+        "combat": combat and {"quest": combat["card"]["title"], **combat["combat"]},
     }
 
 
@@ -975,18 +1045,23 @@ def _pips(tokens: int, level: int | None) -> list[bool]:
     return [index < tokens for index in range(max(level or 0, tokens))]
 
 
-def _quest_combat(combat: dict | None, quest: int, bottom: int) -> dict | None:
-    """The combat at ``quest``, as the seat at the bottom of the playmat reads it: the
-    attacker's and defender's totals beside the quest meter (rulebook, "Quest Meter")."""
+def _quest_combat(combat: dict | None, quest: int, near: set[int], names) -> dict | None:
+    """The combat at ``quest``, as the players at the bottom of the playmat (``near``: the
+    viewer, and his teammate in a team game) read it: the attacker's and defender's totals
+    beside the quest meter (rulebook, "Quest Meter"), and the two commanders, who decide for
+    each side (MULTIPLAYER GAMES, "Commanders")."""
     if combat is None or combat["quest"] != quest:
         return None
-    totals = {side["seat"]: side["total"] for side in combat["sides"]}
-    attacker = combat["sides"][0]["seat"]
+    attacker, defender = combat["sides"]
+    near_side, far_side = (attacker, defender) if attacker["seat"] in near else (defender, attacker)
     return {
         "kind": combat["kind"],
-        "near": totals.get(bottom, 0),
-        "far": totals.get(1 - bottom, 0),
-        "near_attacks": attacker == bottom,
+        "near": near_side["total"],
+        "far": far_side["total"],
+        "near_attacks": attacker["seat"] in near,
+        "attacker": names[attacker["seat"]],
+        "defender": names[defender["seat"]],
+        "to_act": names[combat["to_act"]],
     }
 
 

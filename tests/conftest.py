@@ -4,6 +4,7 @@ import functools
 import gc
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -204,13 +205,23 @@ def _flush(alias: str, attempts: int = 5) -> None:
             time.sleep(0.5)
 
 
+# Tests of code that imports nothing of Django's (each folder checks it): the engine and the
+# computer players give the same results whatever the runtime mode, so CI runs them once.
+PURE_FOLDERS = ("tests/game/engine/", "tests/game/ai/")
+
+
 def pytest_collection_modifyitems(config, items):
-    """The slow tests go first: on several processes (``make test``), one begun last would
-    keep its process running long after the others ran out of tests.
+    """The tests of pure code are marked ``pure``. The slow tests go first: on several
+    processes (``make test``), one begun last would keep its process running long after the
+    others ran out of tests.
 
     PYTEST_REVERSE=1 then runs the tests in reverse order, to show that none depends on
     another having run first (transactional tests, which empty the database, then come
     first)."""
+    root = Path(str(config.rootpath))
+    for item in items:
+        if Path(str(item.path)).relative_to(root).as_posix().startswith(PURE_FOLDERS):
+            item.add_marker(pytest.mark.pure)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # a stable sort
     if os.environ.get("PYTEST_REVERSE"):
         items.reverse()

@@ -1,4 +1,4 @@
-"""Production mode under a small crowd (benchmarks/soak.py): 40 players for 30 seconds on the
+"""Production mode under a small crowd (benchmarks/soak.py): 40 players for 20 seconds on the
 Procfile's processes, started as ``make start`` starts them, on a database of the test's own.
 No answer may be a server error, the site may never hold more database connections than
 README's bound (Production mode, "Database connections"), and the ledger must account for
@@ -22,7 +22,7 @@ pytestmark = [
 ]
 
 PLAYERS = 40
-SECONDS = 30
+SECONDS = 20
 
 
 def free_ports(count: int) -> int:

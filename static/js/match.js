@@ -301,8 +301,11 @@
   // half (issue 33: no slivers, no hidden attack/defense badges). The row's width is what
   // the board gives that quest. On a phone the row goes on in a second line instead.
   const SHOWN = 0.52;
+  // A team game's quest fans the units of each side's two players together (.mat-side).
   function fitUnits() {
-    const rows = [...document.querySelectorAll(".playmat .mat-units")];
+    const rows = [...document.querySelectorAll(".playmat .mat-units, .playmat .mat-side")].filter(
+      (row) => !row.matches(".mat-side > .mat-units"),
+    );
     for (const row of rows) {
       row.style.removeProperty("--card-w");
       row.style.removeProperty("--card-h");
@@ -310,7 +313,7 @@
     }
     const fits = rows.map((row) => {
       const style = getComputedStyle(row);
-      const cards = [...row.querySelectorAll(":scope > li > .mat-card")];
+      const cards = [...row.querySelectorAll(":scope > li > .mat-card, :scope > ul > li > .mat-card")];
       if (cards.length < 2 || style.flexWrap === "wrap") return null;
       const widths = cards.map((card) => card.offsetWidth);
       const fanned = widths.at(-1) + SHOWN * widths.slice(0, -1).reduce((a, b) => a + b, 0);
@@ -377,6 +380,103 @@
     }
     before = null;
   });
+
+  // A team game's playmat zooms (rulebook, MULTIPLAYER GAMES, "Zooming" and "Mini-Map"): a
+  // player or a quest of the mini-map recenters it on that area, zoomed in; the mouse wheel
+  // over it zooms in toward the pointer (forward) and back out to the whole playmat
+  // (backward), as does the mini-map's "Whole playmat". The zoom belongs to the page: it
+  // outlives the socket's swaps. ``x`` and ``y``: where the field's top-left corner is drawn.
+  const ZOOMED_IN = 1.8;
+  const MOST_ZOOM = 2.5;
+  const ZOOM_STEP = 0.25;
+  let zoom = { scale: 1, x: 0, y: 0 };
+  const zoomField = () => document.querySelector(".playmat--team [data-mat-field]");
+  function applyZoom() {
+    const field = zoomField();
+    if (!field) return;
+    const content = field.firstElementChild;
+    field.classList.toggle("is-zoomed", zoom.scale > 1);
+    if (zoom.scale <= 1) {
+      zoom = { scale: 1, x: 0, y: 0 };
+      content.style.removeProperty("transform");
+      return;
+    }
+    // Never past the field's edges: the zoomed field always fills its frame.
+    const width = field.clientWidth;
+    const height = field.clientHeight;
+    zoom.x = Math.min(0, Math.max(width - width * zoom.scale, zoom.x));
+    zoom.y = Math.min(0, Math.max(height - height * zoom.scale, zoom.y));
+    content.style.transform = `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})`;
+  }
+  // Where an element of the field lies in it, unzoomed (layout offsets ignore transforms, and
+  // a transition under way).
+  function placeInField(element, content) {
+    let x = element.offsetWidth / 2;
+    let y = element.offsetHeight / 2;
+    for (let node = element; node && node !== content; node = node.offsetParent) {
+      x += node.offsetLeft;
+      y += node.offsetTop;
+    }
+    return { x, y };
+  }
+  function zoomOnto(id) {
+    const field = zoomField();
+    const target = field && document.getElementById(id);
+    if (!target || !field.contains(target)) return;
+    const centre = placeInField(target, field.firstElementChild);
+    const scale = Math.max(zoom.scale, ZOOMED_IN);
+    zoom = {
+      scale,
+      x: field.clientWidth / 2 - centre.x * scale,
+      y: field.clientHeight / 2 - centre.y * scale,
+    };
+    applyZoom();
+  }
+  document.addEventListener("click", (event) => {
+    const onto = event.target.closest?.(".mini-map [data-zoom-to]");
+    if (onto) zoomOnto(onto.dataset.zoomTo);
+    if (event.target.closest?.(".mini-map [data-zoom-out]")) {
+      zoom = { scale: 1, x: 0, y: 0 };
+      applyZoom();
+    }
+  });
+  document.addEventListener(
+    "wheel",
+    (event) => {
+      const field = event.target.closest?.(".playmat--team [data-mat-field]");
+      if (!field || event.deltaY === 0) return;
+      event.preventDefault();
+      const step = event.deltaY < 0 ? ZOOM_STEP : -ZOOM_STEP;
+      const scale = Math.min(MOST_ZOOM, Math.max(1, zoom.scale + step));
+      // The point under the pointer stays under it.
+      const frame = field.getBoundingClientRect();
+      const pointerX = event.clientX - frame.left;
+      const pointerY = event.clientY - frame.top;
+      zoom = {
+        scale,
+        x: pointerX - ((pointerX - zoom.x) / zoom.scale) * scale,
+        y: pointerY - ((pointerY - zoom.y) / zoom.scale) * scale,
+      };
+      applyZoom();
+    },
+    { passive: false },
+  );
+  // Zoomed in, the playmat follows the action ("Normally, the playmat scrolls to the location
+  // of the action"): when another player comes to decide, onto the combat's quest if one is
+  // fought, else onto that player's area.
+  const decidingSeat = () => document.querySelector(".mini-map__player.is-deciding")?.dataset.seat;
+  let followed = decidingSeat();
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    const seat = decidingSeat();
+    if (zoom.scale > 1 && seat !== undefined && seat !== followed) {
+      const combat = document.querySelector(".playmat--team .mat-quest--combat");
+      zoomOnto(combat ? combat.id : `mat-row-seat${seat}`);
+    } else {
+      applyZoom();
+    }
+    followed = seat;
+  });
+  window.addEventListener("resize", applyZoom);
 
   // A tutorial's dialog stands beside the part of the playmat it speaks of (its
   // data-points-at), which glows; below it where there is room, else above, always inside the
