@@ -310,6 +310,52 @@ def match_unjoinable(match: Match) -> str | None:
     return f"Match {match.pk} is full: another player took its seat a moment before you."
 
 
+@dataclass(frozen=True)
+class Team:
+    """One team of a 2-versus-2 team game as its Join window and Match Launch screen show it
+    (Creating a Match, "Number of Players"): its seats in turn order, None where free. Seats
+    alternate teams: a seat's team is its number modulo 2."""
+
+    number: int
+    name: str
+    seats: list[MatchSeat | None]
+
+    @property
+    def free(self) -> int:
+        return self.seats.count(None)
+
+
+def match_teams(match: Match, seats: Iterable[MatchSeat] | None = None) -> list[Team]:
+    """The two teams of the team game ``match``, from its ``seats`` (its prefetched ones if
+    not given); in a light versus dark game its first team plays the light side."""
+    taken = {seat.seat: seat for seat in (match.seats.all() if seats is None else seats)}
+    names = (
+        ("Light side (Jedi, Rebel)", "Dark side (Sith, Imperial)")
+        if match.light_vs_dark
+        else ("Team 1", "Team 2")
+    )
+    return [
+        Team(
+            number=team + 1,
+            name=names[team],
+            seats=[taken.get(seat) for seat in range(team, match.players, len(names))],
+        )
+        for team in range(len(names))
+    ]
+
+
+def team_winners(seats: Iterable[MatchSeat], winner_seat: int | None) -> str | None:
+    """The players of a team game's winning side, "Carol and Dora" (MULTIPLAYER GAMES,
+    "Winning the Game": the side wins, not a player); None when nobody won."""
+    if winner_seat is None:
+        return None
+    return " and ".join(
+        seat.player.username
+        for seat in sorted(seats, key=lambda each: each.seat)
+        if seat.seat % 2 == winner_seat % 2
+    )
+
+
 class NotAllowedToWatch(UserError):
     pass
 
@@ -375,6 +421,44 @@ class MatchScreen:
     @property
     def launching(self) -> bool:
         return _launching(self.match)
+
+    @property
+    def viewer_is_host(self) -> bool:
+        mine = next((each for each in self.seats if each.seat == self.seat), None)
+        return mine is not None and mine.player_id == self.match.host_id
+
+    @property
+    def teams(self) -> list[Team]:
+        """A team game's two teams on its Match Launch screen; [] for a 2-player match."""
+        return match_teams(self.match, self.seats) if self.match.team_game else []
+
+    @property
+    def team_result(self) -> str | None:
+        """A finished team game's result in words, "Carol and Dora win the game by
+        destroying the opposing avatar"; None otherwise."""
+        game = self.game
+        if not self.match.team_game or game is None or game.ended is None:
+            return None
+        winners = team_winners(self.seats, game.winner_seat)
+        if winners is None:
+            return game_result(game, [])
+        reason = game.win_reason
+        by_the_rules = reason in WIN_REASONS.values()
+        return f"{winners} win the game" + (
+            (f" by {reason}" if by_the_rules else f": {reason}") if reason else ""
+        )
+
+    @property
+    def left_game(self) -> bool:
+        """Whether this viewer's seat has left the team game that goes on for the others
+        (MULTIPLAYER GAMES, "Leaving the Game")."""
+        board = self.board
+        return (
+            bool(board and board.get("team"))
+            and self.seat is not None
+            and bool(board["me"].get("left"))
+            and self.match.status == MatchStatus.PLAYING
+        )
 
     @property
     def outcome(self) -> str | None:

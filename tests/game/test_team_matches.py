@@ -477,7 +477,7 @@ async def test_each_socket_of_a_team_game_receives_only_its_own_seats_view(open_
     viewers = [*range(4), None]
     pages = [await open_page(player, path) for player in [*people, watcher]]
     for page in pages:
-        await page.until('class="playmat"')
+        await page.until('class="playmat')
 
     for moment in ("begun", "after a decision"):
         game, state = await database_sync_to_async(current)(match)
