@@ -428,6 +428,10 @@ class MatchScreen:
         return mine is not None and mine.player_id == self.match.host_id
 
     @property
+    def computer_seats(self) -> set[int]:
+        return computer_seats(self.match)
+
+    @property
     def teams(self) -> list[Team]:
         """A team game's two teams on its Match Launch screen; [] for a 2-player match."""
         return match_teams(self.match, self.seats) if self.match.team_game else []
