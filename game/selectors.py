@@ -437,13 +437,22 @@ class MatchScreen:
         return match_teams(self.match, self.seats) if self.match.team_game else []
 
     @property
+    def team_winners(self) -> str | None:
+        """The players of the side that won the finished team game, "Carol and Dora"; None
+        otherwise."""
+        game = self.game
+        if not self.match.team_game or game is None or game.ended is None:
+            return None
+        return team_winners(self.seats, game.winner_seat)
+
+    @property
     def team_result(self) -> str | None:
         """A finished team game's result in words, "Carol and Dora win the game by
         destroying the opposing avatar"; None otherwise."""
         game = self.game
         if not self.match.team_game or game is None or game.ended is None:
             return None
-        winners = team_winners(self.seats, game.winner_seat)
+        winners = self.team_winners
         if winners is None:
             return game_result(game, [])
         reason = game.win_reason
