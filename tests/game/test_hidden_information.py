@@ -127,6 +127,7 @@ NOT_CARD_ATTRIBUTES = frozenset(
         "data-damage",
         "data-exerted",
         "data-copies",
+        "data-seat",  # a seat's number: the team playmat's mini-map players
         "tabindex",
     }
 )
