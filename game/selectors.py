@@ -452,14 +452,7 @@ class MatchScreen:
         game = self.game
         if not self.match.team_game or game is None or game.ended is None:
             return None
-        winners = self.team_winners
-        if winners is None:
-            return game_result(game, [])
-        reason = game.win_reason
-        by_the_rules = reason in WIN_REASONS.values()
-        return f"{winners} win the game" + (
-            (f" by {reason}" if by_the_rules else f": {reason}") if reason else ""
-        )
+        return game_result(game, [], winners=self.team_winners)
 
     @property
     def left_game(self) -> bool:
@@ -1275,7 +1268,8 @@ def match_replay(
     board["card_size"] = playmat_card_size(viewer=viewer)
     board["my_decision"] = False
     lines = [line for event in events if (line := engine.render(event, seat, names, titles))]
-    result = game_result(game, names)
+    winners = team_winners(seats, game.winner_seat) if match.team_game else None
+    result = game_result(game, names, winners=winners)
     board["result"] = result if step > len(actions) else None
     if board["result"]:
         lines.append(f"* {result}.")
@@ -1298,14 +1292,17 @@ def match_replay(
     return screen
 
 
-def game_result(game: Game, names: list[str]) -> str | None:
+def game_result(game: Game, names: list[str], *, winners: str | None = None) -> str | None:
     """A game's stored result in words: "Carol wins the game by destroying the opposing
     avatar", "Carol wins the game: Bob conceded", "The game has no winner: drawn by
-    agreement"; None while it goes on."""
+    agreement"; for a team game, won by a side, its ``winners``: "Carol and Dora win the
+    game by ..." (MULTIPLAYER GAMES, "Winning the Game"). None while it goes on."""
     if game.ended is None:
         return None
     if game.winner_seat is None:
         outcome = "The game has no winner"
+    elif winners:
+        outcome = f"{winners} win the game"
     else:
         outcome = f"{names[game.winner_seat]} wins the game"
     if not game.win_reason:

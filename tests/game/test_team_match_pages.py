@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from game.models import Match, MatchStatus
+from game.selectors import match_replay
 from game.services.matches import (
     MatchSettings,
     match_concede,
@@ -278,3 +279,18 @@ def test_the_end_of_a_team_game_names_the_winning_teams_players(client, carol, d
     client.force_login(bob)  # an observer
     page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
     assert f">{winners} win</h2>" in page
+
+
+def test_the_replay_of_a_team_game_names_the_winning_side(client, carol, dora):
+    match = four_playing(carol, dora)
+    computers = [seat.player.username for seat in match.seats.order_by("seat")][1::2]
+    match_concede(match_id=match.pk, player=carol)
+    match_concede(match_id=match.pk, player=dora)
+
+    screen = match_replay(
+        match_id=match.pk, viewer=dora, game_number=None, step=None, own_view=False
+    )
+
+    assert screen.replay["result"] == (
+        f"{' and '.join(computers)} win the game by the last opposing player leaving the game"
+    )
