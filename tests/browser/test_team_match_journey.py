@@ -94,6 +94,7 @@ def test_a_team_game_created_joined_filled_with_computers_played_and_conceded(
     join = dora_page.locator("#match-dialog")
     expect(join.locator(".match-form__team")).to_have_count(3)
     join.locator('input[name="team"][value="1"]').check()
+    shot(dora_page, "join")
     join.get_by_role("button", name="Join").click()
     expect(dora_page.locator(".launch__team").first).to_contain_text("Dora")
     expect(carol_page.locator(".launch__team").first).to_contain_text("Dora")
