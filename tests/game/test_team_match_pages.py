@@ -294,3 +294,20 @@ def test_the_replay_of_a_team_game_names_the_winning_side(client, carol, dora):
     assert screen.replay["result"] == (
         f"{' and '.join(computers)} win the game by the last opposing player leaving the game"
     )
+
+
+def test_match_info_of_a_team_game_says_four_players_and_each_players_team(
+    client, carol, bob, dora
+):
+    match = match_create(
+        host=carol, deck=carol.deck, settings=MatchSettings(players=4, time_limit=40 * 60)
+    )
+    match_join(match_id=match.pk, player=dora, deck=dora.deck, team=0)
+    client.force_login(bob)
+
+    page = client.get(reverse("game:match_info", args=[match.pk]), **HTMX).content.decode()
+
+    assert "4 players: a 2-versus-2 team game" in page
+    assert "40 minutes, a quarter for each player" in page
+    assert "<strong>Carol</strong> (host): Light side, Jedi · team 1" in page
+    assert "<strong>Dora</strong>: Light side, Rebel · team 1" in page
