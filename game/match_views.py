@@ -14,7 +14,7 @@ from collection.decks.models import Deck
 from game import selectors
 from game.models import ComputerLevel, MatchStructure
 from game.services import matches as services
-from game.services import offers, skirmish
+from game.services import offers, skirmish, team_matches
 from tcgsite.accounts.forms import GamePlaymatForm
 from tcgsite.accounts.selectors import player_by_name
 from tcgsite.accounts.services import preferences_for
@@ -54,6 +54,7 @@ def match_create(request):
         "guild_only": False,
         "light_vs_dark": False,
         "time_limit": 0,
+        "players": services.SEATS,
     }
     error = None
     # A Challenge (the User List's menu) is a match only the challenged player may join.
@@ -72,6 +73,11 @@ def match_create(request):
             "time_limit": whole_number_or_none(
                 request.POST.get("time_limit", "0"), minimum=0, maximum=services.MAX_TIME_LIMIT
             ),
+            # "Number of Players": anything but 2 or 4 is refused by the service, in words.
+            "players": whole_number_or_none(
+                request.POST.get("players", str(services.SEATS)), minimum=0, maximum=9
+            )
+            or 0,
         }
         deck = _chosen_deck(request)
         try:
@@ -91,6 +97,7 @@ def match_create(request):
                 light_vs_dark=values["light_vs_dark"],
                 time_limit=values["time_limit"] or None,
                 challenged=challenged,
+                players=values["players"],
             )
             match = services.match_create(host=request.user, deck=deck, settings=settings)
         except services.MatchError as failure:
@@ -104,10 +111,29 @@ def match_create(request):
         "guild": selectors.host_guild(player=request.user),
         "values": values,
         "structures": MatchStructure.choices,
+        "numbers_of_players": NUMBERS_OF_PLAYERS,
         "time_limits": [(seconds, f"{seconds // 60} minutes") for seconds in services.TIME_LIMITS],
         "error": error,
     }
     return _dialog(request, "game/_match_form.html", context, status=400 if error else 200)
+
+
+# Creating a Match, "Number of Players": "the normal game for 2 players, or a multiplayer
+# 2-versus-2 team game for 4 players".
+NUMBERS_OF_PLAYERS = (
+    (services.SEATS, "2 players"),
+    (services.TEAM_PLAYERS, "4 players: a 2-versus-2 team game"),
+)
+
+
+def _chosen_team(request) -> int | None:
+    """The Join window's team of a team game: 0 or 1; None for either team. Anything else
+    is -1, which the service refuses in words."""
+    chosen = request.POST.get("team", "")
+    if chosen in ("", "any"):
+        return None
+    number = whole_number_or_none(chosen, minimum=1, maximum=services.TEAMS)
+    return number - 1 if number else -1
 
 
 @login_required
@@ -116,12 +142,13 @@ def match_join(request, match_id):
     if match is None:
         raise Http404("There is no such match.")
     decks = selectors.player_decks(player=request.user)
-    values = {"deck": decks[0][0].pk if decks else None}
+    values = {"deck": decks[0][0].pk if decks else None, "team": None}
     # A medallion or a challenge's Accept may open the window of a match gone meanwhile.
     error = selectors.match_unjoinable(match)
     status = 409 if error else 200
     if request.method == "POST":
         values["deck"] = object_id(request.POST.get("deck"))
+        values["team"] = _chosen_team(request)
         deck = _chosen_deck(request)
         try:
             if deck is None and not match.practice:
@@ -131,6 +158,7 @@ def match_join(request, match_id):
                 player=request.user,
                 deck=deck,
                 password=request.POST.get("password", ""),
+                team=values["team"],
             )
         except services.MatchGone as gone:
             error, status = gone.message, 409
@@ -143,6 +171,7 @@ def match_join(request, match_id):
         "joining": True,
         "match": match,
         "gone": status == 409,
+        "teams": selectors.match_teams(match) if match.team_game else None,
         "decks": decks,
         "values": values,
         "error": error,
@@ -229,6 +258,14 @@ def playmat_settings(request, match_id):
 def match_ready(request, match_id):
     ready = request.POST.get("ready") != "0"
     return playmat_button(request, services.match_ready, match_id=match_id, ready=ready)
+
+
+@login_required
+@require_POST
+def match_fill_with_computers(request, match_id):
+    """The host's "Fill empty seats with computer players" on a team game's Match Launch
+    screen."""
+    return playmat_button(request, team_matches.match_fill_with_computers, match_id=match_id)
 
 
 @login_required

@@ -310,6 +310,52 @@ def match_unjoinable(match: Match) -> str | None:
     return f"Match {match.pk} is full: another player took its seat a moment before you."
 
 
+@dataclass(frozen=True)
+class Team:
+    """One team of a 2-versus-2 team game as its Join window and Match Launch screen show it
+    (Creating a Match, "Number of Players"): its seats in turn order, None where free. Seats
+    alternate teams: a seat's team is its number modulo 2."""
+
+    number: int
+    name: str
+    seats: list[MatchSeat | None]
+
+    @property
+    def free(self) -> int:
+        return self.seats.count(None)
+
+
+def match_teams(match: Match, seats: Iterable[MatchSeat] | None = None) -> list[Team]:
+    """The two teams of the team game ``match``, from its ``seats`` (its prefetched ones if
+    not given); in a light versus dark game its first team plays the light side."""
+    taken = {seat.seat: seat for seat in (match.seats.all() if seats is None else seats)}
+    names = (
+        ("Light side (Jedi, Rebel)", "Dark side (Sith, Imperial)")
+        if match.light_vs_dark
+        else ("Team 1", "Team 2")
+    )
+    return [
+        Team(
+            number=team + 1,
+            name=names[team],
+            seats=[taken.get(seat) for seat in range(team, match.players, len(names))],
+        )
+        for team in range(len(names))
+    ]
+
+
+def team_winners(seats: Iterable[MatchSeat], winner_seat: int | None) -> str | None:
+    """The players of a team game's winning side, "Carol and Dora" (MULTIPLAYER GAMES,
+    "Winning the Game": the side wins, not a player); None when nobody won."""
+    if winner_seat is None:
+        return None
+    return " and ".join(
+        seat.player.username
+        for seat in sorted(seats, key=lambda each: each.seat)
+        if seat.seat % 2 == winner_seat % 2
+    )
+
+
 class NotAllowedToWatch(UserError):
     pass
 
@@ -375,6 +421,50 @@ class MatchScreen:
     @property
     def launching(self) -> bool:
         return _launching(self.match)
+
+    @property
+    def viewer_is_host(self) -> bool:
+        mine = next((each for each in self.seats if each.seat == self.seat), None)
+        return mine is not None and mine.player_id == self.match.host_id
+
+    @property
+    def computer_seats(self) -> set[int]:
+        return computer_seats(self.match)
+
+    @property
+    def teams(self) -> list[Team]:
+        """A team game's two teams on its Match Launch screen; [] for a 2-player match."""
+        return match_teams(self.match, self.seats) if self.match.team_game else []
+
+    @property
+    def team_winners(self) -> str | None:
+        """The players of the side that won the finished team game, "Carol and Dora"; None
+        otherwise."""
+        game = self.game
+        if not self.match.team_game or game is None or game.ended is None:
+            return None
+        return team_winners(self.seats, game.winner_seat)
+
+    @property
+    def team_result(self) -> str | None:
+        """A finished team game's result in words, "Carol and Dora win the game by
+        destroying the opposing avatar"; None otherwise."""
+        game = self.game
+        if not self.match.team_game or game is None or game.ended is None:
+            return None
+        return game_result(game, [], winners=self.team_winners)
+
+    @property
+    def left_game(self) -> bool:
+        """Whether this viewer's seat has left the team game that goes on for the others
+        (MULTIPLAYER GAMES, "Leaving the Game")."""
+        board = self.board
+        return (
+            bool(board and board.get("team"))
+            and self.seat is not None
+            and bool(board["me"].get("left"))
+            and self.match.status == MatchStatus.PLAYING
+        )
 
     @property
     def outcome(self) -> str | None:
@@ -1187,7 +1277,8 @@ def match_replay(
     board["card_size"] = playmat_card_size(viewer=viewer)
     board["my_decision"] = False
     lines = [line for event in events if (line := engine.render(event, seat, names, titles))]
-    result = game_result(game, names)
+    winners = team_winners(seats, game.winner_seat) if match.team_game else None
+    result = game_result(game, names, winners=winners)
     board["result"] = result if step > len(actions) else None
     if board["result"]:
         lines.append(f"* {result}.")
@@ -1210,14 +1301,17 @@ def match_replay(
     return screen
 
 
-def game_result(game: Game, names: list[str]) -> str | None:
+def game_result(game: Game, names: list[str], *, winners: str | None = None) -> str | None:
     """A game's stored result in words: "Carol wins the game by destroying the opposing
     avatar", "Carol wins the game: Bob conceded", "The game has no winner: drawn by
-    agreement"; None while it goes on."""
+    agreement"; for a team game, won by a side, its ``winners``: "Carol and Dora win the
+    game by ..." (MULTIPLAYER GAMES, "Winning the Game"). None while it goes on."""
     if game.ended is None:
         return None
     if game.winner_seat is None:
         outcome = "The game has no winner"
+    elif winners:
+        outcome = f"{winners} win the game"
     else:
         outcome = f"{names[game.winner_seat]} wins the game"
     if not game.win_reason:

@@ -34,6 +34,11 @@ urlpatterns = [
     path("matches/<int:match_id>/join/", match_views.match_join, name="match_join"),
     path("matches/<int:match_id>/info/", match_views.match_info, name="match_info"),
     path("matches/<int:match_id>/ready/", match_views.match_ready, name="match_ready"),
+    path(
+        "matches/<int:match_id>/computers/",
+        match_views.match_fill_with_computers,
+        name="match_fill_with_computers",
+    ),
     path("matches/<int:match_id>/leave/", match_views.match_leave, name="match_leave"),
     path("matches/<int:match_id>/concede/", match_views.match_concede, name="match_concede"),
     path("matches/<int:match_id>/settings/", match_views.playmat_settings, name="playmat_settings"),
