@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from django.db.models import F
 from django.urls import reverse
 
-from game import tasks
+from game import fragments, tasks
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.engine.state import in_game
@@ -399,6 +399,26 @@ def test_a_team_games_draw_is_agreed_once_every_other_player_accepts(carol, bob,
         DRAWN_BY_AGREEMENT,
         None,
     )
+
+
+def test_the_playmat_asks_each_player_still_to_agree_and_tells_who_is_awaited(
+    carol, bob, dave, erin
+):
+    match = four_ready(carol, bob, dave, erin)
+
+    def menu(viewer) -> str:
+        return fragments.match_screen(match_screen(match_id=match.pk, viewer=viewer))
+
+    assert "Offer a draw" in menu(carol) and "Offer to adjourn" in menu(carol)
+    match_offer(match_id=match.pk, player=carol, offer="adjourn")
+    match_offer_answer(match_id=match.pk, player=bob, accept=True)
+
+    assert "waiting for Dave and Erin" in menu(carol)
+    assert "You accepted Carol's offer; waiting for Dave and Erin." in menu(bob)
+    for asked in (dave, erin):
+        assert "Carol offers to adjourn." in menu(asked)
+        assert '"accept": "1"' in menu(asked)
+    assert '"accept": "1"' not in menu(bob)
 
 
 def test_one_refusal_ends_a_team_games_offer(carol, bob, dave, erin):
