@@ -30,7 +30,9 @@ DECISIONS_ALONE = 4
 @pytest.fixture
 def computers_think_fast(settings, thinking_threads):  # noqa: F811 - the fixture
     """The computer players' turns, played by the web process's thinking threads, after a
-    pause short enough for a test."""
+    pause short enough for a test; in production mode too, where no Celery worker runs beside
+    the test's server."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.COMPUTER_PAUSE_SECONDS = 0.05
 
 

@@ -243,7 +243,6 @@ def test_concede_in_a_team_game_says_the_teammate_plays_on(client, carol, dora):
     page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
 
     assert "your teammate Dora plays on alone against both opponents" in page
-    assert "Offer a draw" not in page
 
 
 def test_a_player_who_left_is_told_the_game_goes_on_for_the_others(client, carol, dora):

@@ -60,6 +60,9 @@ SCREEN_END = '</div>\n<ol id="match-log"'
 SCREEN_REGION = re.compile(r'<!--region-->\s*<([\w-]+)[^>]*?\sid="([\w-]+)".*?<!--/region-->', re.S)
 
 
+CONNECT_SECONDS = 10
+
+
 class Page:
     """One browser page's socket, as a test sees it: the HTML fragments it receives."""
 
@@ -72,7 +75,8 @@ class Page:
         self.communicator = WebsocketCommunicator(application, path, headers=[SITE_ORIGIN, cookie])
 
     async def open(self):
-        connected, _ = await self.communicator.connect()
+        # A bound on a busy machine, not a wait: a match page's socket reads its screen first.
+        connected, _ = await self.communicator.connect(timeout=CONNECT_SECONDS)
         assert connected
         return self
 
