@@ -55,6 +55,8 @@ def match_create(request):
         "light_vs_dark": False,
         "time_limit": 0,
         "players": services.SEATS,
+        "play_format": STANDARD,
+        "encounter": "",
     }
     error = None
     # A Challenge (the User List's menu) is a match only the challenged player may join.
@@ -78,13 +80,20 @@ def match_create(request):
                 request.POST.get("players", str(services.SEATS)), minimum=0, maximum=9
             )
             or 0,
+            "play_format": request.POST.get("play_format", STANDARD)[:20],
+            "encounter": request.POST.get("encounter", "")[:40],
         }
+        raid = values["play_format"] == RAID
         deck = _chosen_deck(request)
         try:
             if deck is None:
                 raise services.MatchError("Choose one of your decks.")
             if challenge and challenged is None:
                 raise services.MatchError(f"There is no player called {challenge[:40]}.")
+            if values["play_format"] not in (STANDARD, RAID):
+                raise services.MatchError("Choose the Standard or the Raid play format.")
+            if raid and not values["encounter"]:
+                raise services.MatchError("Choose which raid to play.")
             if values["time_limit"] not in (0, *services.TIME_LIMITS):
                 raise services.MatchError("Choose a time limit from the list, or none.")
             settings = services.MatchSettings(
@@ -98,6 +107,7 @@ def match_create(request):
                 time_limit=values["time_limit"] or None,
                 challenged=challenged,
                 players=values["players"],
+                encounter=values["encounter"] if raid else "",
             )
             match = services.match_create(host=request.user, deck=deck, settings=settings)
         except services.MatchError as failure:
@@ -112,12 +122,16 @@ def match_create(request):
         "values": values,
         "structures": MatchStructure.choices,
         "numbers_of_players": NUMBERS_OF_PLAYERS,
+        "raids": selectors.raid_choices(),
         "time_limits": [(seconds, f"{seconds // 60} minutes") for seconds in services.TIME_LIMITS],
         "error": error,
     }
     return _dialog(request, "game/_match_form.html", context, status=400 if error else 200)
 
 
+# Creating a Match, "Play Format": "*Standard* (a 1-versus-1 game or 2-versus-2 game), or
+# *Raid* (a team of players versus a computer AI opponent)".
+STANDARD, RAID = "standard", "raid"
 # Creating a Match, "Number of Players": "the normal game for 2 players, or a multiplayer
 # 2-versus-2 team game for 4 players".
 NUMBERS_OF_PLAYERS = (
@@ -171,7 +185,8 @@ def match_join(request, match_id):
         "joining": True,
         "match": match,
         "gone": status == 409,
-        "teams": selectors.match_teams(match) if match.team_game else None,
+        # A Raid's players are all heroes: there is no team to choose.
+        "teams": selectors.match_teams(match) if match.team_game and not match.raid else None,
         "decks": decks,
         "values": values,
         "error": error,
@@ -266,6 +281,19 @@ def match_fill_with_computers(request, match_id):
     """The host's "Fill empty seats with computer players" on a team game's Match Launch
     screen."""
     return playmat_button(request, team_matches.match_fill_with_computers, match_id=match_id)
+
+
+@login_required
+@require_POST
+def raid_dialog_read_view(request, match_id):
+    """A Raid's dialog's Got it button: the hero's next dialog told, if any, shows."""
+    dialog = whole_number_or_none(request.POST.get("dialog", ""), minimum=0, maximum=100)
+    return playmat_button(
+        request,
+        team_matches.raid_dialog_read,
+        match_id=match_id,
+        dialog=-1 if dialog is None else dialog,
+    )
 
 
 @login_required

@@ -5,6 +5,8 @@ them is a snapshot that the log can always rebuild."""
 from django.conf import settings
 from django.db import models
 
+from game.encounters import encounter_named
+
 
 class MatchStructure(models.IntegerChoices):
     """Rulebook, Casual Lobby, "Match Structure": how many games a match may last."""
@@ -41,8 +43,11 @@ class ComputerOpponent(models.Model):
     archetype = models.CharField(max_length=12)
     blurb = models.CharField(max_length=200)
     # Skirmish offers one opponent per archetype; the others are house players that staff
-    # enter in tournaments (``manage.py computer_players``).
+    # enter in tournaments (``manage.py computer_players``), and the bosses of the heroic
+    # encounters.
     skirmish = models.BooleanField(default=True)
+    # The boss of this heroic encounter (game.encounters): it plays nothing else.
+    encounter = models.CharField(max_length=40, blank=True, db_index=True)
 
     class Meta:
         ordering = ["archetype"]
@@ -51,6 +56,9 @@ class ComputerOpponent(models.Model):
                 fields=["archetype"],
                 condition=models.Q(skirmish=True),
                 name="skirmish_opponent_per_archetype",
+            ),
+            models.UniqueConstraint(
+                fields=["encounter"], condition=~models.Q(encounter=""), name="boss_per_encounter"
             ),
         ]
 
@@ -96,7 +104,8 @@ class Match(models.Model):
     )
     light_vs_dark = models.BooleanField(default=False)
     # Creating a Match, "Number of Players": 2 for the normal game, 4 for the multiplayer
-    # 2-versus-2 team game (MULTIPLAYER GAMES), whose seats' teams are ``seat % 2``.
+    # 2-versus-2 team game (MULTIPLAYER GAMES), whose seats' teams are ``seat % 2``; 5 for a
+    # Raid, four heroes against the boss in the last seat (``team_of``).
     players = models.PositiveSmallIntegerField(default=2)
     # A Practice Game (rulebook, Casual Lobby, "Practice Games"): the players bring no deck;
     # the two fixed practice decks are dealt to them at random when it begins.
@@ -144,6 +153,10 @@ class Match(models.Model):
     # the player has read.
     tutorial = models.CharField(max_length=40, blank=True)
     dialogs_read = models.PositiveSmallIntegerField(default=0)
+    # A Raid's match (Play Format *Raid*; game.encounters): the heroic encounter's slug. Its
+    # boss is a computer in the last seat; ``dialogs_read`` counts the encounter's dialogs told
+    # so far, each told to every hero when its moment comes.
+    encounter = models.CharField(max_length=40, blank=True)
 
     class Meta:
         ordering = ["-created"]
@@ -160,6 +173,28 @@ class Match(models.Model):
     def team_game(self) -> bool:
         """The 2-versus-2 team game (MULTIPLAYER GAMES)."""
         return self.players > 2
+
+    @property
+    def raid(self) -> bool:
+        """A heroic encounter: four heroes against a computer boss (MULTIPLAYER GAMES)."""
+        return bool(self.encounter)
+
+    @property
+    def boss_seat(self) -> int | None:
+        return self.players - 1 if self.encounter else None
+
+    @property
+    def raid_name(self) -> str:
+        """The name of the Raid's heroic encounter, as the Create window lists it."""
+        encounter = encounter_named(self.encounter) if self.encounter else None
+        return encounter.name if encounter else ""
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: a Raid's heroes are the first, its boss the second; a 2-versus-2
+        game's seats alternate teams in turn order; a two-player game's seat is its team."""
+        if self.encounter:
+            return int(seat == self.boss_seat)
+        return seat % 2
 
     @property
     def computers_may_play(self) -> bool:
@@ -197,6 +232,8 @@ class MatchSeat(models.Model):
     # The player has left the team game (MULTIPLAYER GAMES, "Leaving the Game": conceded, his
     # flag fell, or he lost while his teammate plays on): he may play another match meanwhile.
     left_game = models.BooleanField(default=False)
+    # A Raid's hero: how many of the encounter's dialogs told so far he has read.
+    dialogs_read = models.PositiveSmallIntegerField(default=0)
     # Time left on this player's clock when it last stopped (timed matches).
     clock_left_ms = models.IntegerField(null=True, blank=True)
     # The channel names of the player's sockets on the match's page, and since when they
@@ -214,6 +251,13 @@ class MatchSeat(models.Model):
 
     def __str__(self):
         return f"{self.player} in seat {self.seat} of match {self.match_id}"
+
+    @property
+    def team_label(self) -> str:
+        """The seat's team as the Match Info window names it."""
+        if self.match.raid:
+            return "the boss" if self.seat == self.match.boss_seat else "a hero"
+        return f"team {self.match.team_of(self.seat) + 1}"
 
 
 class Game(models.Model):

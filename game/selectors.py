@@ -41,6 +41,7 @@ from game.models import (
     QuickJoinSettings,
     TutorialProgress,
 )
+from game.encounters import ENCOUNTERS, Encounter, encounter_named
 from game.tutorials import PLAYER as TUTORIAL_PLAYER
 from game.tutorials import TUTORIALS, Dialog, Tutorial, tutorial_named
 from guilds.models import Guild
@@ -143,6 +144,19 @@ def game_beginning(game: Game, events: list[dict] | None = None) -> State:
     if game.position:
         return tutorial_of(game.position).beginning(tutorial_cards(), game.seed)
     return engine.new_game(game.decklists, game.seed, events, first=game.first_seat)
+
+
+def raid_choices() -> tuple[Encounter, ...]:
+    """The heroic encounters a Raid may play, as the Create window lists them by name
+    (Creating a Match, "Number of Players")."""
+    return ENCOUNTERS
+
+
+def encounter_of(slug: str) -> Encounter:
+    encounter = encounter_named(slug)
+    if encounter is None:
+        raise ValueError(f"there is no heroic encounter {slug!r}")
+    return encounter
 
 
 def tutorial_of(slug: str) -> Tutorial:
@@ -329,31 +343,33 @@ def match_teams(match: Match, seats: Iterable[MatchSeat] | None = None) -> list[
     """The two teams of the team game ``match``, from its ``seats`` (its prefetched ones if
     not given); in a light versus dark game its first team plays the light side."""
     taken = {seat.seat: seat for seat in (match.seats.all() if seats is None else seats)}
-    names = (
-        ("Light side (Jedi, Rebel)", "Dark side (Sith, Imperial)")
-        if match.light_vs_dark
-        else ("Team 1", "Team 2")
-    )
+    if match.raid:
+        names = ("Heroes", "Boss")
+    elif match.light_vs_dark:
+        names = ("Light side (Jedi, Rebel)", "Dark side (Sith, Imperial)")
+    else:
+        names = ("Team 1", "Team 2")
     return [
         Team(
             number=team + 1,
             name=names[team],
-            seats=[taken.get(seat) for seat in range(team, match.players, len(names))],
+            seats=[taken.get(seat) for seat in range(match.players) if match.team_of(seat) == team],
         )
         for team in range(len(names))
     ]
 
 
-def team_winners(seats: Iterable[MatchSeat], winner_seat: int | None) -> str | None:
+def team_winners(match: Match, seats: Iterable[MatchSeat], winner_seat: int | None) -> str | None:
     """The players of a team game's winning side, "Carol and Dora" (MULTIPLAYER GAMES,
     "Winning the Game": the side wins, not a player); None when nobody won."""
     if winner_seat is None:
         return None
-    return " and ".join(
+    winners = [
         seat.player.username
         for seat in sorted(seats, key=lambda each: each.seat)
-        if seat.seat % 2 == winner_seat % 2
-    )
+        if match.team_of(seat.seat) == match.team_of(winner_seat)
+    ]
+    return ", ".join(winners[:-1]) + f" and {winners[-1]}" if len(winners) > 1 else winners[0]
 
 
 class NotAllowedToWatch(UserError):
@@ -393,10 +409,17 @@ class MatchScreen:
     between_games: dict | None = None
     # A tutorial's dialog for its player to read now: {"index", "dialog"}.
     tutorial_dialog: dict | None = None
+    # A Raid's dialog told and not yet read by the hero viewing: {"index", "dialog"}.
+    encounter_dialog: dict | None = None
 
     @property
     def tutorial(self) -> Tutorial | None:
         return tutorial_named(self.match.tutorial) if self.match.tutorial else None
+
+    @property
+    def encounter(self) -> Encounter | None:
+        """A Raid's heroic encounter: its victory conditions and dialogs."""
+        return encounter_named(self.match.encounter) if self.match.encounter else None
 
     @property
     def tutorial_next(self) -> Tutorial | None:
@@ -443,7 +466,7 @@ class MatchScreen:
         game = self.game
         if not self.match.team_game or game is None or game.ended is None:
             return None
-        return team_winners(self.seats, game.winner_seat)
+        return team_winners(self.match, self.seats, game.winner_seat)
 
     @property
     def team_result(self) -> str | None:
@@ -479,7 +502,11 @@ class MatchScreen:
                 return "draw"
             if self.seat is None:
                 return "over"
-            return "victory" if self.seat % 2 == winner % 2 else "defeat"
+            return (
+                "victory"
+                if self.match.team_of(self.seat) == self.match.team_of(winner)
+                else "defeat"
+            )
         if self.match.winner_id is None:
             return "draw"
         mine = next((each for each in self.seats if each.seat == self.seat), None)
@@ -740,6 +767,8 @@ def match_screen(
     screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
     if match.tutorial and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
         screen.tutorial_dialog = _tutorial_dialog(match, state)
+    if match.raid and seat is not None and match.status == MatchStatus.PLAYING:
+        screen.encounter_dialog = _encounter_dialog(match, seats[seat])
     return screen
 
 
@@ -750,6 +779,14 @@ def _tutorial_dialog(match: Match, state: State) -> dict | None:
     if index is None:
         return None
     return {"index": index, "dialog": tutorial.dialogs[index]}
+
+
+def _encounter_dialog(match: Match, mine: MatchSeat) -> dict | None:
+    """The first dialog of the Raid's encounter told and not yet read by the hero ``mine``."""
+    if mine.seat == match.boss_seat or mine.dialogs_read >= match.dialogs_read:
+        return None
+    index = mine.dialogs_read
+    return {"index": index, "dialog": encounter_of(match.encounter).dialogs[index]}
 
 
 @dataclass(frozen=True)
@@ -769,12 +806,15 @@ def tutorials_map(*, player: User) -> list[TutorialPlace]:
 
 def tutorial_dialogs_read(*, match_id: int, viewer: User) -> list[Dialog]:
     """The dialogs of the match ``match_id`` that ``viewer`` has read (rulebook, "Review
-    Dialogs"): a tutorial's, for its player; none in a game without dialogs.
+    Dialogs"): a tutorial's, for its player; a Raid's, for each hero; none in a game without
+    dialogs.
     ``NotAllowedToWatch`` for a match they do not play."""
     match = Match.objects.filter(pk=match_id).first()
     seat = match and match.seats.filter(player=viewer).first()
     if seat is None:
         raise NotAllowedToWatch("There is no such match of yours.")
+    if match.raid and seat.seat != match.boss_seat:
+        return list(encounter_of(match.encounter).dialogs[: seat.dialogs_read])
     if not match.tutorial or seat.seat != TUTORIAL_PLAYER:
         return []
     return list(tutorial_of(match.tutorial).dialogs[: match.dialogs_read])
@@ -1041,8 +1081,8 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
 
 def _team_board(view: dict, seat: int | None, bottom: int, names, player) -> dict:
     """A team game's playmat (MULTIPLAYER GAMES), as the seat at its bottom reads it (an
-    observer reads it from seat 0's): his side's players at the bottom, he first, the two
-    opponents at the top; at each quest the units of all four grouped by side, each player's
+    observer reads it from seat 0's): his side's players at the bottom, he first (a Raid's
+    four heroes in their seats' order), the opponents at the top; at each quest the units of all four grouped by side, each player's
     level tokens, and the players who have it in reach ("Quests"); the mini-map's players
     ("Mini-Map": whose turn, who decides now, power and health, who has left); the combat's
     two commanders ("Commanders")."""
@@ -1086,10 +1126,14 @@ def _team_board(view: dict, seat: int | None, bottom: int, names, player) -> dic
         for index, quest in enumerate(view["quests"])
     ]
     combat = next((quest for quest in quests if quest["combat"]), None)
+    # Four heroes sit in a row as their reach runs, left to right ("In a 4-versus-1 game,
+    # the players to the far left and right begin the game with only one quest in reach").
+    near = sorted(friendly) if len(friendly) > 2 else friends
     return {
         "team": True,
         "me": players[bottom],
-        "teammate": players[friends[1]],
+        "teammates": [players[each] for each in friends[1:]],
+        "near_players": [players[each] for each in near],
         "opponents": [players[each] for each in enemy],
         "players": list(players.values()),
         "quests": quests,
@@ -1277,7 +1321,7 @@ def match_replay(
     board["card_size"] = playmat_card_size(viewer=viewer)
     board["my_decision"] = False
     lines = [line for event in events if (line := engine.render(event, seat, names, titles))]
-    winners = team_winners(seats, game.winner_seat) if match.team_game else None
+    winners = team_winners(match, seats, game.winner_seat) if match.team_game else None
     result = game_result(game, names, winners=winners)
     board["result"] = result if step > len(actions) else None
     if board["result"]:
@@ -1384,12 +1428,17 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
         ):
             continue
         mine = next(seat for seat in match.seats.all() if seat.player_id == player.pk)
-        theirs = next((seat for seat in match.seats.all() if seat.seat % 2 != mine.seat % 2), None)
-        # A team game's win is its side's (MULTIPLAYER GAMES): seats of a side alike modulo 2.
+        mine_team = match.team_of(mine.seat)
+        theirs = next(
+            (seat for seat in match.seats.all() if match.team_of(seat.seat) != mine_team), None
+        )
+        # A team game's win is its side's (MULTIPLAYER GAMES).
         winners = [
-            game.winner_seat % 2 for game in match.games.all() if game.winner_seat is not None
+            match.team_of(game.winner_seat)
+            for game in match.games.all()
+            if game.winner_seat is not None
         ]
-        won = winners.count(mine.seat % 2)
+        won = winners.count(mine_team)
         lost = len(winners) - won
         if match.team_game and winners:
             result = "Won" if won else "Lost"

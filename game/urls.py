@@ -16,6 +16,11 @@ urlpatterns = [
         name="tutorial_dialog_read",
     ),
     path(
+        "matches/<int:match_id>/raid-dialogs/read/",
+        match_views.raid_dialog_read_view,
+        name="raid_dialog_read",
+    ),
+    path(
         "matches/<int:match_id>/dialogs/", tutorial_views.tutorial_dialogs, name="tutorial_dialogs"
     ),
     path(

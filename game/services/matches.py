@@ -68,6 +68,12 @@ from game.services.decision_sql import (
     log_and_game_save,
     row_match,
 )
+from game.services.raids import (
+    RAID_PLAYERS,
+    encounter_dialogs_told,
+    raid_refusal,
+    seat_boss,
+)
 from game.signals import match_finished_on_commit
 from game.tutorials import PLAYER as TUTORIAL_PLAYER
 from guilds.selectors import guild_id_of, guild_member_ids
@@ -143,6 +149,9 @@ class MatchSettings:
     time_limit: int | None = None  # seconds in all, shared out equally among the players
     # "Number of Players": 2, or 4 for a 2-versus-2 team game.
     players: int = SEATS
+    # Play Format *Raid*: the heroic encounter's slug (game.encounters); its match seats four
+    # heroes and the boss, whatever ``players`` says.
+    encounter: str = ""
     practice: bool = False
     # A Challenge (the User List's menu): only this player may join.
     challenged: User | None = None
@@ -171,13 +180,24 @@ def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> M
     title = " ".join(settings.title.split())[:TITLE_MAX] or host.username
     if settings.structure not in MatchStructure.values:
         raise MatchError("Choose a Single Game, Best of Three or Best of Five.")
-    if settings.players not in (SEATS, TEAM_PLAYERS):
+    players = settings.players
+    if settings.encounter:
+        if refusal := raid_refusal(settings.encounter):
+            raise MatchError(refusal)
+        players = RAID_PLAYERS
+        if settings.light_vs_dark:
+            raise MatchError(
+                "A Raid's heroes may bring decks of either side: light versus dark is for "
+                "games between players."
+            )
+    elif players not in (SEATS, TEAM_PLAYERS):
         raise MatchError("Choose the game for 2 players, or the 2-versus-2 team game for 4.")
-    if settings.players == TEAM_PLAYERS:
+    if players > SEATS:
+        kind = "A Raid" if settings.encounter else "A 2-versus-2 team game"
         if settings.structure != MatchStructure.SINGLE_GAME:
             raise MatchError(
-                "A 2-versus-2 team game is a Single Game: a player who leaves it loses while "
-                "his teammate plays on, so there is no best of three."
+                f"{kind} is a Single Game: a player who leaves it loses while his teammates "
+                "play on, so there is no best of three."
             )
         if settings.practice:
             raise MatchError("A Practice Game is for 2 players: its two decks are dealt to them.")
@@ -216,12 +236,15 @@ def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> M
             time_limit=settings.time_limit,
             practice=settings.practice,
             challenged=challenged,
-            players=settings.players,
+            players=players,
+            encounter=settings.encounter,
         )
         host_seat = 0
         if match.team_game and match.light_vs_dark:
             host_seat = TEAM_SIDES.index(side_of(archetype))
         _seat(match, host_seat, host, deck, decklist, archetype)
+        if match.raid:
+            seat_boss(match)
         if challenged is not None:
             send_on_commit(
                 group=user_group(challenged.pk),
@@ -295,6 +318,10 @@ def _team_name(match: Match, team: int) -> str:
 def _team_seat_free(match: Match, seats: list[MatchSeat], side: str, team: int | None) -> int:
     """The seat a player joining a team game takes: the first free one of ``team`` (None:
     of either team; in a light versus dark game, the team of his deck's ``side``)."""
+    if match.raid:
+        if team not in (None, 0):
+            raise MatchError("A Raid's players are all heroes, on one team against its boss.")
+        team = 0
     if team is not None and team not in range(TEAMS):
         raise MatchError("Choose team 1 or team 2.")
     if match.light_vs_dark:
@@ -309,10 +336,10 @@ def _team_seat_free(match: Match, seats: list[MatchSeat], side: str, team: int |
     free = [
         seat
         for seat in range(match.players)
-        if seat not in taken and (team is None or seat % TEAMS == team)
+        if seat not in taken and (team is None or match.team_of(seat) == team)
     ]
     if not free:
-        if team is None:
+        if team is None or match.raid:
             raise MatchError(f"Match {match.pk} is full.")
         other = "" if match.light_vs_dark else ": join the other team"
         raise MatchError(f"{_team_name(match, team).capitalize()} is full{other}.")
@@ -636,6 +663,8 @@ def _state_store(
         game.computer_due = None if ends else _computer_due(match, state)
         fields.append("computer_due")
     log_and_game_save(logged, game, fields)
+    if match.raid:
+        _encounter_dialogs_tell(match, state)
     if match.team_game:
         _leavers_mark(match, logged)
     if ends:
@@ -643,6 +672,14 @@ def _state_store(
     else:
         clock_switch(match, engine.legal_actions(state).seat, seats=seats)
         _computer_turn(match, game)
+
+
+def _encounter_dialogs_tell(match: Match, state) -> None:
+    """Tell the heroes of a Raid the encounter's dialogs whose moment has come."""
+    told = encounter_dialogs_told(match, state)
+    if told != match.dialogs_read:
+        match.dialogs_read = told
+        match.save(update_fields=["dialogs_read"])
 
 
 def _leavers_mark(match: Match, logged: list[GameAction]) -> None:
@@ -1078,10 +1115,13 @@ def _game_start(match: Match, *, first: int | None = None) -> Game:
     salt = secrets.token_hex(16)
     decklists = [seat.decklist for seat in match.seats.order_by("seat")]
     if match.team_game:
-        # The engine takes a team game's decklists grouped in sides, and seats them
-        # alternating sides in turn order: seats 0 and 2 play on the first, 1 and 3 on the
-        # second, as the match's seats do.
-        decklists = [decklists[team::TEAMS] for team in range(TEAMS)]
+        # The engine takes a team game's decklists grouped in sides. A 2-versus-2 game's
+        # seats alternate sides in turn order: seats 0 and 2 play on the first, 1 and 3 on
+        # the second, as the match's seats do. A Raid's four heroes come first, its boss last.
+        decklists = [
+            [decklist for seat, decklist in enumerate(decklists) if match.team_of(seat) == team]
+            for team in range(TEAMS)
+        ]
     game = Game(
         match=match,
         number=match.games.count() + 1,
@@ -1097,6 +1137,8 @@ def _game_start(match: Match, *, first: int | None = None) -> Game:
     except InvalidDecklist as error:
         raise MatchError(f"A deck cannot be played: {error}") from error
     clock_switch(match, engine.legal_actions(state).seat)
+    if match.raid:
+        _encounter_dialogs_tell(match, state)
     game.state = engine.to_json(state)
     game.computer_due = _computer_due(match, state)
     game.save()
@@ -1145,7 +1187,8 @@ def _team_game_finish(match: Match, game: Game) -> None:
     winners = [
         seat.player.username
         for seat in match.seats.select_related("player")
-        if game.winner_seat is not None and seat.seat % TEAMS == game.winner_seat % TEAMS
+        if game.winner_seat is not None
+        and match.team_of(seat.seat) == match.team_of(game.winner_seat)
     ]
     match.status = MatchStatus.FINISHED
     match.ended = timezone.now()

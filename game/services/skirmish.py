@@ -220,6 +220,6 @@ def _behind(match: Match, seat: int) -> bool:
     seen = engine.view(game_state(game), seat)
     health = [0, 0]
     for index, player in enumerate(seen["players"]):
-        health[index % 2] += player["avatar"]["health"] - player["avatar"]["damage"]
-    mine = seat % 2
+        health[match.team_of(index)] += player["avatar"]["health"] - player["avatar"]["damage"]
+    mine = match.team_of(seat)
     return health[1 - mine] - health[mine] >= DRAW_WHEN_BEHIND_BY

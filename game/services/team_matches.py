@@ -1,5 +1,6 @@
-"""The computer players of a 2-versus-2 team game (Creating a Match, "Number of Players";
-MULTIPLAYER GAMES): its host may fill the seats nobody took with them. Each is one of the
+"""The computer players of a 2-versus-2 team game or a Raid (Creating a Match, "Number of
+Players"; MULTIPLAYER GAMES): its host may fill the seats nobody took with them; and a Raid's
+dialogs as each hero reads them. Each is one of the
 computer opponents' accounts, playing its archetype's starter deck, and plays its seat as
 Skirmish's computer does, through the match service, off the request path
 (game/services/skirmish.py, ``computer_move``), with the greedy agent from its own view.
@@ -10,6 +11,7 @@ from django.db import transaction
 from game.models import ComputerOpponent, Match, MatchSeat, MatchStatus
 from game.selectors import card_faces, side_of, starter_decklist_of
 from game.services.matches import (
+    ACTIVE_STATUSES,
     TEAM_SIDES,
     TEAMS,
     MatchError,
@@ -17,6 +19,7 @@ from game.services.matches import (
     announce_medallion,
     decklist_titles,
     locked_match,
+    seat_of,
 )
 from game.services.skirmish import SKIRMISH_DECK
 from tcgsite.accounts.models import User
@@ -33,8 +36,8 @@ def match_fill_with_computers(*, match_id: int, player: User) -> Match:
             raise MatchError("Only the match's host may seat computer players.")
         if not match.team_game:
             raise MatchError(
-                "Computer players fill the seats of a 2-versus-2 team game: to play the "
-                "computer one on one, start a Skirmish."
+                "Computer players fill the seats of a 2-versus-2 team game or a Raid: to play "
+                "the computer one on one, start a Skirmish."
             )
         if match.status != MatchStatus.OPEN:
             raise MatchError(
@@ -87,3 +90,21 @@ def _computer_seat(match: Match, seat: int, opponent: ComputerOpponent) -> Match
         faces=card_faces(titles=decklist_titles(decklist)),
         ready=True,
     )
+
+
+def raid_dialog_read(*, match_id: int, player: User, dialog: int) -> Match:
+    """A hero of a Raid has read the encounter's dialog of index ``dialog``, the one his
+    playmat showed: the next one told, if any, shows. Reading one already read changes
+    nothing (a second click)."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not match.raid or match.status not in ACTIVE_STATUSES:
+            raise MatchError("This game has no dialog to read.")
+        seat = seat_of(match, player)
+        if seat.seat == match.boss_seat:
+            raise MatchError("The encounter's dialogs are its heroes'.")
+        if dialog == seat.dialogs_read < match.dialogs_read:
+            seat.dialogs_read += 1
+            seat.save(update_fields=["dialogs_read"])
+            announce(match)
+    return match

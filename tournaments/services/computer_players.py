@@ -103,7 +103,7 @@ def computer_players_enter(*, queue_id: int, count: int) -> list[User]:
 
 
 def _house_players():
-    return ComputerOpponent.objects.filter(skirmish=False)
+    return ComputerOpponent.objects.filter(skirmish=False, encounter="")
 
 
 def _free_house_players():
