@@ -88,12 +88,13 @@ def _copy(
 
 
 def _teams(teams: Teams) -> Teams:
-    """A team game's sides, reach, completions and leavers (MULTIPLAYER GAMES), copied."""
+    """A team game's sides, reach, completions, leavers and boss (MULTIPLAYER GAMES), copied."""
     return Teams(
         sides=[list(side) for side in teams.sides],
         reach=[list(reach) for reach in teams.reach],
         completions=list(teams.completions),
         left=list(teams.left),
+        boss=teams.boss,
     )
 
 

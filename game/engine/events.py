@@ -253,6 +253,11 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
                 f"{does('leave', 'leaves')} the game: {whose()} cards and tokens are destroyed, "
                 f"{whose()} quests remain in play."
             )
+        case {"type": "deck_reshuffled", "count": count}:
+            text = (
+                f"{_capitalised(whose())} discard pile is shuffled into a new deck of {count} "
+                "cards: the boss can't run out of cards."
+            )
         case {"type": "reach_extended"}:
             text = f"{_capitalised(whose())} reach extends to another quest."
         case {"type": "game_won", "reason": reason}:

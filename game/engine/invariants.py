@@ -41,11 +41,12 @@ _INTO_HAND = frozenset({"draw", "searched", "recovered", "card_created", "return
 
 def team_violations(state: State, events: list[dict]) -> list[str]:
     """What must hold of a team game (MULTIPLAYER GAMES): three quests in play; each seat
-    still playing has at least two of them in reach, and plays units only there; each side
-    reaches every quest while it plays on; the quests completed at the locations add up to
-    those the players completed; a player who left has no card on the playmat and no level
-    tokens. (A unit may stand out of its player's reach: a defending commander may have
-    "units defending" where he "doesn't have that quest location in reach".)"""
+    still playing has at least two of them in reach (a hero of a heroic encounter one), and
+    plays units only there; each side reaches every quest while it plays on; the quests
+    completed at the locations add up to those the players completed; a player who left has
+    no card on the playmat and no level tokens. (A unit may stand out of its player's reach:
+    a defending commander may have "units defending" where he "doesn't have that quest
+    location in reach".)"""
     teams = state.teams
     if teams is None:
         return []
@@ -53,10 +54,12 @@ def team_violations(state: State, events: list[dict]) -> list[str]:
     locations = range(len(state.quests))
     if len(state.quests) != 3:
         problems.append(f"{len(state.quests)} quests in play, not 3")
+    # The heroes on the far left and right of a heroic encounter reach one quest.
+    fewest = 1 if teams.boss is not None else 2
     for seat in range(len(state.seats)):
         within = teams.reach[seat]
         if seat not in teams.left:
-            if len(set(within)) < 2 or not set(within) <= set(locations):
+            if len(set(within)) < fewest or not set(within) <= set(locations):
                 problems.append(f"seat {seat} has the quests {within} in reach")
         elif state.winner is None:  # those who lost with the game's end stay as they were
             player = state.seats[seat]

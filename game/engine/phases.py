@@ -13,6 +13,7 @@ from game.engine.state import (
     DEFENDING,
     State,
     card_type,
+    is_boss,
     opponent,
     opponents,
     reach,
@@ -21,6 +22,11 @@ from game.engine.state import (
 
 BASE_POWER = 3
 CARDS_DRAWN = 2
+# The boss of a heroic encounter: "two power plus one per opponent rather than the standard 3
+# power", and "one plus one additional for each opponent" cards drawn (MULTIPLAYER GAMES,
+# "Single-Player Team (the 'boss')").
+BOSS_BASE_POWER = 2
+BOSS_CARDS_DRAWN = 1
 COMPLETION_POWER = 1
 HAND_LIMIT = 7
 RAIDS_PER_QUEST = 1
@@ -54,17 +60,28 @@ def _draw_phase(state: State, events: Events) -> None:
     player.power = turn_power(state, state.active)
     events.append({"type": "power_gained", "seat": state.active, "amount": player.power})
     if state.turn > 1:
-        rules.draw(state, state.active, events, CARDS_DRAWN)
+        rules.draw(state, state.active, events, cards_drawn(state, state.active))
     state.step = "quest_phase"
+
+
+def cards_drawn(state: State, seat: int) -> int:
+    """Two cards, and the boss of a heroic encounter one plus one for each opponent still in
+    the game (MULTIPLAYER GAMES, "Drawing Cards")."""
+    if is_boss(state, seat):
+        return BOSS_CARDS_DRAWN + len(opponents(state, seat))
+    return CARDS_DRAWN
 
 
 def turn_power(state: State, seat: int) -> int:
     """3 plus the quests completed by every player (DRAW PHASE); in a team game, plus the
-    quests completed at the locations in the seat's reach (MULTIPLAYER GAMES, "Power")."""
+    quests completed at the locations in the seat's reach (MULTIPLAYER GAMES, "Power"). The
+    boss of a heroic encounter has 2 plus 1 per opponent still in the game instead of 3, and
+    every location in reach ("Single-Player Team (the 'boss')")."""
     teams = state.teams
     if teams is None:
         return BASE_POWER + sum(len(player.completed) for player in state.seats)
-    return BASE_POWER + sum(teams.completions[at] for at in teams.reach[seat])
+    base = BOSS_BASE_POWER + len(opponents(state, seat)) if teams.boss == seat else BASE_POWER
+    return base + sum(teams.completions[at] for at in teams.reach[seat])
 
 
 # QUEST PHASE

@@ -39,7 +39,7 @@ from game.engine.deckrules import QUEST_LEVELS
 from game.engine.errors import InvalidPosition
 from game.engine.invariants import invariant_violations
 from game.engine.printed import has_printed_keyword
-from game.engine.state import Caches, State, card_type
+from game.engine.state import Caches, State, card_type, is_boss
 
 PHASES = ("quest", "main")
 PLAYMAT_TYPES = ("unit", "item", "ability")
@@ -88,9 +88,11 @@ class SeatSetup:
 @dataclass(frozen=True)
 class Position:
     """The seats in turn order: two, or four of a 2-versus-2 team game (seats 0 and 2 against
-    1 and 3, as ``new_game`` seats two sides); who took the first turn, the turn number
-    (counting every player's turns from the first player's), the active player's phase
-    (``quest`` or ``main``) and the seed of the game's random numbers (later shuffles)."""
+    1 and 3, as ``new_game`` seats two sides), or five of a heroic encounter (heroes 0 to 3
+    against the boss, seat 4, who has no quest of his own on the playmat); who took the first
+    turn, the turn number (counting every player's turns from the first player's), the active
+    player's phase (``quest`` or ``main``) and the seed of the game's random numbers (later
+    shuffles)."""
 
     seats: Sequence[SeatSetup]
     first: int = 0
@@ -112,7 +114,7 @@ def build(position: Position) -> State:
     """
     _check_shape(position)
     seats = position.seats
-    decklists = [
+    decklists: list = [
         {
             "avatar": seat.avatar,
             "quests": list(seat.quests),
@@ -128,6 +130,8 @@ def build(position: Position) -> State:
     ]
     if len(decklists) == 4:
         decklists = [decklists[0::2], decklists[1::2]]
+    elif len(decklists) == 5:
+        decklists = [decklists[:4], decklists[4:]]
     try:
         state = setup.create_state(decklists, position.seed)
     except ValueError as error:
@@ -142,7 +146,7 @@ def build(position: Position) -> State:
     for seat in range(len(seats)):
         if seat == fourth:
             setup.remove_level_2_quest(state, seat, events)
-        else:
+        elif not is_boss(state, seat):
             rules.play_next_quest(state, seat, events)
     for seat, spec in enumerate(seats):
         _complete_quests(state, seat, spec.completed, events)
@@ -172,13 +176,16 @@ def card_ids(state: State, seat: int, title: str) -> list[int]:
 def _check_shape(position: Position) -> None:
     """What can be checked on the position itself, before any card is placed."""
     count = len(position.seats)
-    if count not in (2, 4):
-        raise InvalidPosition(f"a position has two seats, or four of a team game, not {count}")
+    if count not in (2, 4, 5):
+        raise InvalidPosition(
+            f"a position has two seats, four of a team game or five of a heroic encounter, "
+            f"not {count}"
+        )
     if position.first not in range(count):
         raise InvalidPosition(
             f"the first player is seat {_either(range(count))}, not {position.first!r}"
         )
-    quests = count - 1 if count == 4 else count
+    quests = 2 if count == 2 else 3
     if position.turn < 1:
         raise InvalidPosition(f"turns are counted from 1, not {position.turn!r}")
     if position.phase not in PHASES:
@@ -201,6 +208,10 @@ def _check_shape(position: Position) -> None:
             )
         if spec.completed and seat == (position.first + 3) % count and count == 4:
             raise InvalidPosition(f"{where} is the fourth player: he has no quest of his own")
+        if spec.completed and count == 5 and seat >= 3:
+            raise InvalidPosition(
+                f"{where} is the {('fourth hero', 'boss')[seat - 3]}: he has no quest of his own"
+            )
         if spec.power is not None and spec.power < 0:
             raise InvalidPosition(f"{where} has {spec.power} power")
         for placed in spec.playmat:

@@ -9,9 +9,18 @@ the continuous effects apply. Every operation that changes the state appends an 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from game.engine import continuous
+from game.engine import continuous, rng
 from game.engine.actions import Action
-from game.engine.state import Combat, Quest, State, definition, in_game, side_of, sides
+from game.engine.state import (
+    Combat,
+    Quest,
+    State,
+    definition,
+    in_game,
+    is_boss,
+    side_of,
+    sides,
+)
 
 Events = list[dict]
 # An automatic step of the game: it changes the state and appends what happened.
@@ -111,12 +120,20 @@ def abilities_to_apply(state: State, seat: int) -> list[int]:
 
 
 def draw(state: State, seat: int, events: Events, count: int = 1) -> None:
-    """Draw from the top of the deck; drawing from an empty deck loses the game."""
+    """Draw from the top of the deck; drawing from an empty deck loses the game, but the
+    boss of a heroic encounter reshuffles his discard pile into a new deck instead, and
+    draws no more if that is empty too (MULTIPLAYER GAMES, "Single-Player Team")."""
     player = state.seats[seat]
     for _ in range(count):
         if not player.deck:
-            lose(state, [seat], "deck_empty", events)
-            return  # a team game goes on without him
+            if not is_boss(state, seat):
+                lose(state, [seat], "deck_empty", events)
+                return  # a team game goes on without him
+            if not player.discard:
+                return
+            player.deck = rng.shuffle(state, player.discard)
+            player.discard = []
+            events.append({"type": "deck_reshuffled", "seat": seat, "count": len(player.deck)})
         card = player.deck.pop(0)
         player.hand.append(card)
         events.append({"type": "draw", "seat": seat, "card": card})
@@ -335,11 +352,7 @@ def leave_game(state: State, seat: int, events: Events) -> None:
         quest.tokens[seat] = 0
     continuous.left_play(state, player.avatar)
     teammates = [other for other in teams.sides[side_of(state, seat)] if in_game(state, other)]
-    for teammate in teammates:
-        extended = [at for at in teams.reach[seat] if at not in teams.reach[teammate]]
-        if extended:
-            teams.reach[teammate] = sorted([*teams.reach[teammate], extended[0]])
-            events.append({"type": "reach_extended", "seat": teammate, "location": extended[0]})
+    _extend_reach(state, seat, teammates, events)
     combat = state.combat
     if combat is not None:
         for side in combat.sides:
@@ -366,6 +379,24 @@ def leave_game(state: State, seat: int, events: Events) -> None:
         elif teammates:
             state.deciding = teammates[0]
     events.append({"type": "left_game", "seat": seat})
+
+
+def _extend_reach(state: State, seat: int, teammates: list[int], events: Events) -> None:
+    """Each of the leaver's quest locations that no teammate still playing has in reach
+    goes to the teammate nearest it on the playmat, the first in turn order on a tie: in a
+    2-versus-2 game his one teammate, in a heroic encounter his neighbour (MULTIPLAYER
+    GAMES, "Quests": "your reach is extended to cover one of his quests")."""
+    teams = state.teams
+    if teams is None or not teammates:
+        return
+    reaches = teams.reach
+    for at in reaches[seat]:
+        if any(at in reaches[other] for other in teammates):
+            continue
+        distances = [min(abs(at - within) for within in reaches[other]) for other in teammates]
+        nearest = teammates[distances.index(min(distances))]
+        reaches[nearest] = sorted([*reaches[nearest], at])
+        events.append({"type": "reach_extended", "seat": nearest, "location": at})
 
 
 def _end_lost_turn(state: State) -> None:

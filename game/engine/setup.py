@@ -8,7 +8,7 @@ from typing import Any, cast
 from game.engine import actions, rng, rules
 from game.engine.errors import InvalidDecklist
 from game.engine.rules import DecisionRules, Events
-from game.engine.state import Card, Seat, State, Teams
+from game.engine.state import Card, Seat, State, Teams, is_boss
 from game.engine.vocabulary import DECK_TYPES
 
 OPENING_HAND = 6
@@ -36,6 +36,13 @@ DEFINITION_FIELDS: Mapping[str, Any] = MappingProxyType(
 # The team games of the rulebook: two sides of this many seats each (Creating a Match, "Number
 # of Players": "the normal game for 2 players, or a multiplayer 2-versus-2 team game").
 SIDE_SIZES = (1, 2)
+# A Four-man Heroic Encounter: four heroes against one boss (MULTIPLAYER GAMES).
+HEROES = 4
+# The quest locations each hero has in reach, left to right on the playmat: "In a 4-versus-1
+# game, the players to the far left and right begin the game with only one quest in reach"
+# (MULTIPLAYER GAMES, "Quests").
+HEROES_REACH = ((0,), (0, 1), (1, 2), (2,))
+QUEST_LOCATIONS = 3
 
 
 def seated(decklists: list) -> tuple[list[dict], Teams | None]:
@@ -46,6 +53,10 @@ def seated(decklists: list) -> tuple[list[dict], Teams | None]:
     the second of each (MULTIPLAYER GAMES; TURN SEQUENCE: "Players alternate back and
     forth"). Each seat has two of the three quest locations in reach: the first seat of a
     side the two on its left, the second the two on its right (MULTIPLAYER GAMES, "Quests").
+
+    A heroic encounter, four heroes' decklists then the boss's (``[[a, b, c, d], [boss]]``),
+    seats the heroes 0 to 3 left to right and the boss 4, in that turn order; the boss has
+    every quest in reach ("Single-Player Team (the 'boss')").
     """
     if not decklists or not all(isinstance(each, list) for each in decklists):
         if len(decklists) != 2 or not all(isinstance(each, dict) for each in decklists):
@@ -55,23 +66,35 @@ def seated(decklists: list) -> tuple[list[dict], Teams | None]:
         return decklists, None
     if len(decklists) != 2:
         raise InvalidDecklist(f"a game is a contest of two sides, not {len(decklists)}")
+    if not all(isinstance(each, dict) for side in decklists for each in side):
+        raise InvalidDecklist("each side is a list of decklists")
     size = len(decklists[0])
+    if (size, len(decklists[1])) == (HEROES, 1):
+        return [*decklists[0], decklists[1][0]], _encounter_teams()
     if size != len(decklists[1]) or size not in SIDE_SIZES:
         raise InvalidDecklist(
             f"the sides are of {len(decklists[0])} and {len(decklists[1])} players: a game is "
-            "one player against one, or two against two"
+            "one player against one, two against two, or four heroes against a boss"
         )
-    if not all(isinstance(each, dict) for side in decklists for each in side):
-        raise InvalidDecklist("each side is a list of decklists")
     if size == 1:
         return [decklists[0][0], decklists[1][0]], None
     by_seat = [side[place] for place in range(size) for side in decklists]
     teams = Teams(
         sides=[list(range(index, len(by_seat), 2)) for index in range(2)],
         reach=[[place, place + 1] for place in range(size) for _ in range(2)],
-        completions=[0] * (len(by_seat) - 1),
+        completions=[0] * QUEST_LOCATIONS,
     )
     return by_seat, teams
+
+
+def _encounter_teams() -> Teams:
+    heroes = list(range(HEROES))
+    return Teams(
+        sides=[heroes, [HEROES]],
+        reach=[*[list(within) for within in HEROES_REACH], list(range(QUEST_LOCATIONS))],
+        completions=[0] * QUEST_LOCATIONS,
+        boss=HEROES,
+    )
 
 
 def create_state(decklists: list, seed: int, check_created: bool = True) -> State:
@@ -202,7 +225,8 @@ def open_game(state: State, events: Events, first: int | None = None) -> None:
     for seat in range(len(state.seats)):
         if seat == fourth:
             remove_level_2_quest(state, seat, events)
-        else:
+        elif not is_boss(state, seat):
+            # The boss's quests wait in his pile: the heroes' three are in play.
             rules.play_next_quest(state, seat, events)
     for seat, player in enumerate(state.seats):
         player.deck = rng.shuffle(state, player.deck)
@@ -221,7 +245,11 @@ def fourth_player(state: State) -> int | None:
     """The fourth player in turn order of a four-player game: "There are always three quests
     in play in a multiplayer game. In any four-player game, the fourth player's level 2
     quest is removed from the game, and that player draws an extra card for his hand"
-    (MULTIPLAYER GAMES, "Quests")."""
+    (MULTIPLAYER GAMES, "Quests"). In a heroic encounter, the fourth hero, on the far right
+    of the playmat (the quest locations are the other three heroes')."""
+    teams = state.teams
+    if teams is not None and teams.boss is not None:
+        return teams.sides[0][HEROES - 1]
     if len(state.seats) != 4:
         return None
     return _turn_order(state)[3]

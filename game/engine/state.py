@@ -9,7 +9,8 @@ units at a quest, or the quests a player has completed.
 Seats are listed in turn order. Everything per player is a list indexed by seat. The seats
 are grouped in two sides ("The game is always a two-sided contest", MULTIPLAYER GAMES): a
 two-player game is two sides of one seat; a team game's seats alternate sides in turn order
-and keep what only team games need in ``State.teams``.
+and keep what only team games need in ``State.teams``; a heroic encounter seats four heroes
+(seats 0 to 3, left to right on the playmat) against a boss (seat 4).
 """
 
 import json
@@ -151,13 +152,15 @@ class Teams:
     ``sides``: the seats of each side, in turn order. ``reach``: the quest locations in reach
     of each seat ("Quests"). ``completions``: how many quests were completed at each location,
     for the power of the seats that have it in reach ("Power"). ``left``: the seats that lost
-    and left the game, in order ("Leaving the Game").
+    and left the game, in order ("Leaving the Game"). ``boss``: the seat of a heroic
+    encounter's single-player team ("Single-Player Team (the 'boss')"), None in a team game.
     """
 
     sides: list[list[int]]
     reach: list[list[int]]
     completions: list[int]
     left: list[int] = field(default_factory=list)
+    boss: int | None = None
 
 
 @dataclass(slots=True)
@@ -275,6 +278,13 @@ def opponent(state: State, seat: int) -> int:
     return standing[0] if standing else teams.sides[1 - side_of(state, seat)][0]
 
 
+def is_boss(state: State, seat: int) -> bool:
+    """Whether ``seat`` is the boss of a heroic encounter (MULTIPLAYER GAMES, "Single-Player
+    Team (the 'boss')")."""
+    teams = state.teams
+    return teams is not None and teams.boss == seat
+
+
 def reach(state: State, seat: int) -> "list[int] | range":
     """The quest locations ``seat`` has in reach: both quests of a two-player game."""
     teams = state.teams
@@ -293,10 +303,14 @@ def to_dict(state: State) -> dict:
     """The state as JSON-ready dicts and lists (sharing the card definitions, not copies).
 
     A two-player game has no teams and saves without them: its JSON is what it was before
-    team games came, so the matches stored then still replay to equal states."""
+    team games came, so the matches stored then still replay to equal states. A team game
+    without a boss saves without one, for the same reason."""
     saved = {name: _plain(getattr(state, name)) for name in _SAVED_FIELDS}
     if state.teams is not None:
-        saved["teams"] = _plain(state.teams)
+        saved["teams"] = teams = _plain(state.teams)
+        if teams["boss"] is None:
+            # A 2-versus-2 game saves as it did before heroic encounters came.
+            del teams["boss"]
     return saved
 
 

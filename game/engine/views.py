@@ -59,7 +59,8 @@ def view(state: State, viewer: int | None, decision: Decision) -> dict:
 
 def _teams(state: State) -> dict:
     """A team game's sides, each seat's quest locations in reach and the players who left
-    (MULTIPLAYER GAMES): public, like the playmat. A two-player game's view is as it was."""
+    (MULTIPLAYER GAMES), and a heroic encounter's boss seat: public, like the playmat. A
+    two-player game's view is as it was, and a 2-versus-2 game's."""
     teams = state.teams
     if teams is None:
         return {}
@@ -68,6 +69,7 @@ def _teams(state: State) -> dict:
         "reach": [list(quests) for quests in teams.reach],
         "completions": list(teams.completions),
         "left": list(teams.left),
+        **({} if teams.boss is None else {"boss": teams.boss}),
     }
 
 

@@ -34,17 +34,23 @@ def sides_of(names: list[str]) -> list[list[dict]]:
     return [[DECKS[names[0]], DECKS[names[1]]], [DECKS[names[2]], DECKS[names[3]]]]
 
 
-VIEWERS = (None, 0, 1, 2, 3)
-
-
 def event_leaks(state: api.State, events: list[dict]) -> list[str]:
     """The events that show a viewer a card hidden from him: a card in a deck, or in
     another seat's hand or quest pile (as ``simulation.hidden_cards`` says, read card by
-    card: this runs after every action of hundreds of games)."""
-    named = [(event, cards) for event in events if (cards := shown_cards(event))]
+    card: this runs after every action of hundreds of games). A heroic encounter's boss may
+    reshuffle his discard pile into his deck, and draw from it, in the same action: his
+    cards an event named before that were public then."""
+    named = [
+        (index, event, cards) for index, event in enumerate(events) if (cards := shown_cards(event))
+    ]
     if not named:
         return []
     decks = {card for player in state.seats for card in player.deck}
+    reshuffles = [
+        (index, event["seat"])
+        for index, event in enumerate(events)
+        if event["type"] == "deck_reshuffled"
+    ]
     private = {card for player in state.seats for card in (*player.hand, *player.quest_pile)}
     searcher = (
         state.deciding
@@ -52,16 +58,20 @@ def event_leaks(state: api.State, events: list[dict]) -> list[str]:
         else None
     )
     problems = []
-    for event, cards in named:
+    for index, event, cards in named:
         if not cards & (decks | private):
             continue
-        for viewer in VIEWERS:
+        reshuffled_later = {seat for at, seat in reshuffles if at > index}
+        for viewer in (None, *range(len(state.seats))):
             owner_sees = {viewer} if viewer == searcher else set()
             leaked = {
                 card
                 for card in shown_cards(redact(event, viewer))
-                if (card in decks and state.cards[card].owner not in owner_sees)
-                or (card in private and state.cards[card].owner != viewer)
+                if state.cards[card].owner not in reshuffled_later
+                and (
+                    (card in decks and state.cards[card].owner not in owner_sees)
+                    or (card in private and state.cards[card].owner != viewer)
+                )
             }
             if leaked:
                 problems.append(f"{event} shows {viewer} the hidden cards {leaked}")
