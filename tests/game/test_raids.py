@@ -245,7 +245,8 @@ def test_a_raid_played_by_computers_through_the_task_ends_and_its_log_replays(
     replayed = engine.replay(game.decklists, game.seed, actions, first=game.first_seat)
     assert engine.to_json(replayed) == game.state
     (entry,) = match_history(player=carol, viewer=carol)
-    assert entry["result"] in ("Won", "Lost")
+    assert entry.result == ("Won" if match.team_of(game.winner_seat) == 0 else "Lost")
+    assert entry.opponent == match.seats.get(seat=BOSS).player
 
 
 def test_the_heroes_lose_when_every_one_has_left(carol):
