@@ -21,6 +21,7 @@ from collection.cards.services import set_files
 from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, PlayFormat
 from game import fragments
+from game.encounters import ENCOUNTERS, Encounter, encounter_named
 from game.engine import api as engine
 from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
 from game.engine.events import WIN_REASONS
@@ -41,7 +42,6 @@ from game.models import (
     QuickJoinSettings,
     TutorialProgress,
 )
-from game.encounters import ENCOUNTERS, Encounter, encounter_named
 from game.tutorials import PLAYER as TUTORIAL_PLAYER
 from game.tutorials import TUTORIALS, Dialog, Tutorial, tutorial_named
 from guilds.models import Guild
@@ -1082,8 +1082,8 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
 def _team_board(view: dict, seat: int | None, bottom: int, names, player) -> dict:
     """A team game's playmat (MULTIPLAYER GAMES), as the seat at its bottom reads it (an
     observer reads it from seat 0's): his side's players at the bottom, he first (a Raid's
-    four heroes in their seats' order), the opponents at the top; at each quest the units of all four grouped by side, each player's
-    level tokens, and the players who have it in reach ("Quests"); the mini-map's players
+    four heroes in their seats' order), the opponents at the top; at each quest the units of
+    every player grouped by side, each player's level tokens, and the players who have it in reach ("Quests"); the mini-map's players
     ("Mini-Map": whose turn, who decides now, power and health, who has left); the combat's
     two commanders ("Commanders")."""
     friendly = next(side for side in view["sides"] if bottom in side)

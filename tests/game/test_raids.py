@@ -27,10 +27,10 @@ from game.services.matches import (
 )
 from game.services.raids import boss_decklist
 from game.services.team_matches import match_fill_with_computers, raid_dialog_read
-from tournaments.services.computer_players import _house_players
 from tests.factories import UserFactory
 from tests.game.conftest import SeededSecrets, player_with_deck
 from tests.game.test_team_matches import current, hidden_from, shown_ids
+from tournaments.services.computer_players import _house_players
 
 pytestmark = pytest.mark.django_db
 
@@ -201,8 +201,6 @@ def test_no_hero_sees_another_players_hand(carol, bob):
 
     for seat, viewer in ((0, carol), (1, bob), (None, None)):
         if viewer is None:
-            
-
             viewer = UserFactory(username="Olive")
         screen = match_screen(match_id=match.pk, viewer=viewer)
         html = _render(screen)
@@ -216,9 +214,7 @@ def _render(screen) -> str:
 # The whole game
 
 
-def test_a_raid_played_by_computers_through_the_task_ends_and_its_log_replays(
-    carol, monkeypatch
-):
+def test_a_raid_played_by_computers_through_the_task_ends_and_its_log_replays(carol, monkeypatch):
     """Carol plays with the greedy agent's choices beside three computer teammates against
     the boss, each turn of theirs and the boss's run as the task runs it."""
     monkeypatch.setattr(matches, "secrets", SeededSecrets(1))
