@@ -1083,9 +1083,9 @@ def _team_board(view: dict, seat: int | None, bottom: int, names, player) -> dic
     """A team game's playmat (MULTIPLAYER GAMES), as the seat at its bottom reads it (an
     observer reads it from seat 0's): his side's players at the bottom, he first (a Raid's
     four heroes in their seats' order), the opponents at the top; at each quest the units of
-    every player grouped by side, each player's level tokens, and the players who have it in reach ("Quests"); the mini-map's players
-    ("Mini-Map": whose turn, who decides now, power and health, who has left); the combat's
-    two commanders ("Commanders")."""
+    every player grouped by side, each player's level tokens, and the players who have it in
+    reach ("Quests"); the mini-map's players ("Mini-Map": whose turn, who decides now, power
+    and health, who has left); the combat's two commanders ("Commanders")."""
     friendly = next(side for side in view["sides"] if bottom in side)
     enemy = next(side for side in view["sides"] if bottom not in side)
     friends = [bottom, *(each for each in friendly if each != bottom)]
