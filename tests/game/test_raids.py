@@ -263,6 +263,26 @@ def test_the_heroes_lose_when_every_one_has_left(carol):
         assert match.end_reason.startswith(f"{boss} won by ")
 
 
+def test_a_lost_raids_pages_show_for_its_heroes(client, carol, bob, dave, erin):
+    """Every hero concedes: the boss's side wins, and the match page, its replay and the
+    match history say so."""
+    match = raid_begun(carol, bob, dave, erin)
+    for player in (carol, bob, dave, erin):
+        match_concede(match_id=match.pk, player=player)
+
+    match.refresh_from_db()
+    game = match.games.get()
+    assert (match.status, game.winner_seat) == (MatchStatus.FINISHED, BOSS)
+    boss = match.seats.get(seat=BOSS).player.username
+    assert match.end_reason.startswith(f"{boss} won by ")
+    for player in (carol, erin):
+        client.force_login(player)
+        page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+        assert "Defeat" in page
+        for url in (reverse("game:match_replay", args=[match.pk]), reverse("game:match_history")):
+            assert client.get(url).status_code == 200, (player, url)
+
+
 # The Create window
 
 

@@ -176,8 +176,8 @@ def test_each_player_sees_four_players_his_side_at_the_bottom_and_only_his_own_h
     view = engine.view(state, viewer_seat)
 
     assert 'class="playmat playmat--team"' in html
-    near = element(html, r'<div class="mat-pair mat-pair--near">.*?<!--/region--></div>')
-    far = element(html, r'<div class="mat-pair mat-pair--far">.*?<!--/region--></div>')
+    near = element(html, r'<div class="mat-pair mat-pair--near[^"]*">.*?<!--/region--></div>')
+    far = element(html, r'<div class="mat-pair mat-pair--far[^"]*">.*?<!--/region--></div>')
     assert near.index(f'id="mat-row-seat{viewer_seat}"') < near.index(
         f'id="mat-row-seat{teammate}"'
     )
@@ -374,7 +374,7 @@ def test_an_observer_sees_the_public_view_from_seat_0s_side(catalog):
     shown = card_ids(html)
     for player in state.seats:
         assert not shown & set(player.hand)
-    near = element(html, r'<div class="mat-pair mat-pair--near">.*?<!--/region--></div>')
+    near = element(html, r'<div class="mat-pair mat-pair--near[^"]*">.*?<!--/region--></div>')
     assert near.index('id="mat-row-seat0"') < near.index('id="mat-row-seat2"')
     assert "You are observing" in html
     assert 'class="reach-mark"' not in html
