@@ -1068,6 +1068,79 @@ async def casual_match(crowd: Crowd, player: Player) -> None:
         partner.busy = False
 
 
+RAID_CHOICE = re.compile(r'<select id="match-raid" name="encounter">(.*?)</select>', re.S)
+OPTION_VALUE = re.compile(r'<option value="([^"]+)"')
+
+
+async def raid(crowd: Crowd, player: Player) -> None:
+    """Two players of this process raid a heroic encounter's boss (Play Format *Raid*): one
+    creates it, the other joins, the host fills the two free heroes' seats with computer
+    teammates, both get ready and make a few decisions, then both concede: the computer
+    teammates play on against the boss to the game's end, off the request path."""
+    idle = [other for other in crowd.idle(but=player) if other.deck_id is not None]
+    if player.deck_id is None or not idle:
+        return
+    partner = crowd.random.choice(idle)
+    partner.busy = True
+    seats: list[Seat] = []
+    match = None
+    try:
+        form = await player.get("match create form", "/casual/create/")
+        listed = RAID_CHOICE.search(form.body)
+        if listed is None:
+            crowd.tally.problems["the Create window lists no raid"] += 1
+            return
+        created = await player.post(
+            "raid create",
+            "/casual/create/",
+            {
+                "title": f"Raid {player.name}",
+                "structure": 1,
+                "deck": player.deck_id,
+                "allow_observers": "1",
+                "time_limit": 0,
+                "play_format": "raid",
+                "encounter": crowd.random.choice(OPTION_VALUE.findall(listed[1])),
+            },
+            htmx=True,
+        )
+        shown = MATCH_ADDRESS.search(created.header("hx-redirect"))
+        if shown is None:
+            crowd.tally.problems[f"raid not created: {refusal(created)}"] += 1
+            return
+        match = int(shown[1])
+        host_seat = await match_seat(player, match)
+        joined = await partner.post(
+            "match join", f"/matches/{match}/join/", {"deck": partner.deck_id}, htmx=True
+        )
+        if not joined.header("hx-redirect"):
+            crowd.tally.problems[f"raid not joined: {refusal(joined)}"] += 1
+            return
+        partner_seat = await match_seat(partner, match)
+        seats = [seat for seat in (host_seat, partner_seat) if seat is not None]
+        filled = await player.post(
+            "raid fill with computers", f"/matches/{match}/computers/", {}, htmx=True
+        )
+        if filled.status != 204:
+            crowd.tally.problems[f"raid not filled: {refusal(filled)}"] += 1
+            return
+        for someone in (player, partner):
+            await someone.post("match ready", f"/matches/{match}/ready/", {"ready": "1"}, htmx=True)
+        until = min(crowd.ends_at, time.monotonic() + 180)
+        await asyncio.gather(
+            *(seat.play(crowd.random.randint(*DECISIONS_A_MATCH), until) for seat in seats)
+        )
+        await asyncio.gather(*(seat.wait_settled() for seat in seats))
+    finally:
+        if match is not None:
+            for someone in (player, partner):
+                await concede(someone, match)
+        for seat in seats:
+            with contextlib.suppress(Exception):
+                await seat.connection.close()
+        partner.busy = False
+
+
 async def skirmish(crowd: Crowd, player: Player) -> None:
     if player.deck_id is None:
         return
@@ -1113,6 +1186,7 @@ ACTION_WEIGHTS_BY_NAME = {
     chat: 12,
     casual_match: 2,
     skirmish: 1,
+    raid: 1,
     queue_visit: 3,
 }
 ACTIONS = list(ACTION_WEIGHTS_BY_NAME)
