@@ -41,6 +41,12 @@ from game.models import (
     QuickJoinSettings,
     TutorialProgress,
 )
+from game.scenarios import (
+    Scenario,
+    next_in_chapter,
+    scenario_numbered,
+    scenario_of_position,
+)
 from game.tutorials import PLAYER as TUTORIAL_PLAYER
 from game.tutorials import TUTORIALS, Dialog, Tutorial, tutorial_named
 from guilds.models import Guild
@@ -139,10 +145,25 @@ def _first_set_cards() -> dict[str, dict]:
 
 def game_beginning(game: Game, events: list[dict] | None = None) -> State:
     """The state ``game`` began from, the setup's events added to ``events``: its tutorial's
-    position, or its decklists dealt by its seed."""
+    position, its scenario's for the player's decklist, or its decklists dealt by its seed."""
+    scenario = scenario_of_position(game.position) if game.position else None
+    if scenario is not None:
+        return scenario.beginning(
+            tutorial_cards(), starter_decklists_all(), game.seed, game.decklists[0]
+        )
     if game.position:
         return tutorial_of(game.position).beginning(tutorial_cards(), game.seed)
     return engine.new_game(game.decklists, game.seed, events, first=game.first_seat)
+
+
+def guide_of(match: Match) -> Tutorial | Scenario | None:
+    """The tutorial or scenario ``match`` is played in: its victory conditions, goal and
+    dialogs; None for a game of the rules alone."""
+    if match.tutorial:
+        return tutorial_of(match.tutorial)
+    if match.scenario is not None:
+        return scenario_numbered(match.scenario)
+    return None
 
 
 def tutorial_of(slug: str) -> Tutorial:
@@ -399,6 +420,24 @@ class MatchScreen:
         return tutorial_named(self.match.tutorial) if self.match.tutorial else None
 
     @property
+    def scenario(self) -> Scenario | None:
+        return scenario_numbered(self.match.scenario) if self.match.scenario else None
+
+    @property
+    def guide(self) -> Tutorial | Scenario | None:
+        """The tutorial or scenario of the match: its victory conditions (the Info button)
+        and its dialogs (Review Dialogs)."""
+        return self.tutorial or self.scenario
+
+    @property
+    def scenario_next(self) -> Scenario | None:
+        """After a scenario its player won, the next of its chapter, now open to them."""
+        scenario = self.scenario
+        if scenario is None or self.outcome != "victory":
+            return None
+        return next_in_chapter(scenario)
+
+    @property
     def tutorial_next(self) -> Tutorial | None:
         """After a tutorial its player won, the first other one they have not won yet."""
         mine = next((each for each in self.seats if each.seat == self.seat), None)
@@ -415,8 +454,8 @@ class MatchScreen:
 
     @property
     def tutorial_dialogs_read(self) -> list[Dialog]:
-        tutorial = self.tutorial
-        return list(tutorial.dialogs[: self.match.dialogs_read]) if tutorial else []
+        guide = self.guide
+        return list(guide.dialogs[: self.match.dialogs_read]) if guide else []
 
     @property
     def launching(self) -> bool:
@@ -500,6 +539,7 @@ class MatchScreen:
             self.outcome is not None
             and bool(self.match.computer_level)
             and not self.match.tutorial
+            and self.match.scenario is None
             and self.seat == 0
         )
 
@@ -738,18 +778,18 @@ def match_screen(
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
     screen.tactic = _tactic_shown(moment, logged, names, titles, faces)
     screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
-    if match.tutorial and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
-        screen.tutorial_dialog = _tutorial_dialog(match, state)
+    guide = guide_of(match)
+    if guide and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
+        screen.tutorial_dialog = _guide_dialog(guide, match, state)
     return screen
 
 
-def _tutorial_dialog(match: Match, state: State) -> dict | None:
-    """The tutorial's dialog to show its player now: its index and the dialog."""
-    tutorial = tutorial_of(match.tutorial)
-    index = tutorial.dialog_due(state, match.dialogs_read)
+def _guide_dialog(guide: Tutorial | Scenario, match: Match, state: State) -> dict | None:
+    """The tutorial's or scenario's dialog to show its player now: its index and the dialog."""
+    index = guide.dialog_due(state, match.dialogs_read)
     if index is None:
         return None
-    return {"index": index, "dialog": tutorial.dialogs[index]}
+    return {"index": index, "dialog": guide.dialogs[index]}
 
 
 @dataclass(frozen=True)
@@ -769,15 +809,16 @@ def tutorials_map(*, player: User) -> list[TutorialPlace]:
 
 def tutorial_dialogs_read(*, match_id: int, viewer: User) -> list[Dialog]:
     """The dialogs of the match ``match_id`` that ``viewer`` has read (rulebook, "Review
-    Dialogs"): a tutorial's, for its player; none in a game without dialogs.
+    Dialogs"): a tutorial's or a scenario's, for its player; none in a game without dialogs.
     ``NotAllowedToWatch`` for a match they do not play."""
     match = Match.objects.filter(pk=match_id).first()
     seat = match and match.seats.filter(player=viewer).first()
     if seat is None:
         raise NotAllowedToWatch("There is no such match of yours.")
-    if not match.tutorial or seat.seat != TUTORIAL_PLAYER:
+    guide = guide_of(match)
+    if guide is None or seat.seat != TUTORIAL_PLAYER:
         return []
-    return list(tutorial_of(match.tutorial).dialogs[: match.dialogs_read])
+    return list(guide.dialogs[: match.dialogs_read])
 
 
 def _attendance(screen: MatchScreen) -> None:
@@ -1350,8 +1391,9 @@ class PastMatch:
 
 
 def _computer_match_kind(match: Match) -> str:
-    """A Skirmish's level ("Hard"); blank for a tutorial, or a match of two people."""
-    if match.tutorial or not match.computer_level:
+    """A Skirmish's level ("Hard"); blank for a tutorial, a scenario, or a match of two
+    people."""
+    if match.tutorial or match.scenario is not None or not match.computer_level:
         return ""
     return match.get_computer_level_display()
 
@@ -1359,7 +1401,11 @@ def _computer_match_kind(match: Match) -> str:
 def skirmish_record(*, player: User) -> dict[str, int]:
     """The player's finished Skirmishes: how many won and lost."""
     finished = Match.objects.filter(
-        seats__player=player, status=MatchStatus.FINISHED, computer_level__gt="", tutorial=""
+        seats__player=player,
+        status=MatchStatus.FINISHED,
+        computer_level__gt="",
+        tutorial="",
+        scenario=None,
     )
     won = finished.filter(winner=player).count()
     return {"won": won, "lost": finished.exclude(winner=None).count() - won}
