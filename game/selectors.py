@@ -19,7 +19,7 @@ from django.utils import timezone
 from collection.cards.models import Card
 from collection.cards.services import set_files
 from collection.decks import selectors as deck_selectors
-from collection.decks.models import Deck, PlayFormat
+from collection.decks.models import Deck, DeckCard, PlayFormat
 from game import fragments
 from game.engine import api as engine
 from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
@@ -39,9 +39,12 @@ from game.models import (
     MatchSeat,
     MatchStatus,
     QuickJoinSettings,
+    ScenarioProgress,
     TutorialProgress,
 )
 from game.scenarios import (
+    CHAPTERS,
+    SCENARIOS,
     Scenario,
     next_in_chapter,
     scenario_numbered,
@@ -430,6 +433,20 @@ class MatchScreen:
         return self.tutorial or self.scenario
 
     @property
+    def own_deck_id(self) -> int | None:
+        """The saved deck the viewer plays in this match, if they still have it."""
+        mine = next((each for each in self.seats if each.seat == self.seat), None)
+        return mine.deck_id if mine is not None else None
+
+    @property
+    def scenario_first_win(self) -> bool:
+        """Whether this match is the player's first win of its scenario: the one that earned
+        its reward card."""
+        return ScenarioProgress.objects.filter(
+            scenario=self.match.scenario, match_id=self.match.pk
+        ).exists()
+
+    @property
     def scenario_next(self) -> Scenario | None:
         """After a scenario its player won, the next of its chapter, now open to them."""
         scenario = self.scenario
@@ -805,6 +822,95 @@ def tutorials_map(*, player: User) -> list[TutorialPlace]:
         TutorialProgress.objects.filter(player=player).values_list("tutorial", flat=True)
     )
     return [TutorialPlace(tutorial, tutorial.slug in completed) for tutorial in TUTORIALS]
+
+
+SCENARIO_WON, SCENARIO_OPEN, SCENARIO_LOCKED = "won", "open", "locked"
+
+
+@dataclass(frozen=True)
+class ScenarioPlace:
+    """A scenario on its chapter's map (rulebook, "Scenarios"): ``state`` is won, open (the
+    first of its chapter, or the one after a scenario won) or locked; ``reward`` the reward
+    card, as the set holds it."""
+
+    scenario: Scenario
+    state: str
+    reward: Card | None
+
+    @property
+    def playable(self) -> bool:
+        return self.state != SCENARIO_LOCKED
+
+
+@dataclass(frozen=True)
+class ScenarioChapter:
+    """A chapter of the scenarios, with the player's decks it may be played with: their
+    valid decks of its archetypes."""
+
+    number: int
+    title: str
+    archetypes: tuple[str, ...]
+    places: list[ScenarioPlace]
+    decks: list[Deck]
+
+    @property
+    def won(self) -> int:
+        return sum(place.state == SCENARIO_WON for place in self.places)
+
+    @property
+    def next_place(self) -> ScenarioPlace | None:
+        return next((place for place in self.places if place.state == SCENARIO_OPEN), None)
+
+
+def scenarios_map(*, player: User) -> list[ScenarioChapter]:
+    """The two chapters of the scenarios as ``player`` stands in them."""
+    won = set(ScenarioProgress.objects.filter(player=player).values_list("scenario", flat=True))
+    rewards = {
+        card.title: card
+        for card in Card.objects.filter(
+            title__in=[scenario.reward for scenario in SCENARIOS], creator=None
+        ).select_related("card_set")
+    }
+    decks = scenario_decks(player=player)
+    chapters = []
+    for number, title in CHAPTERS.items():
+        places = []
+        for scenario in SCENARIOS:
+            if scenario.chapter != number:
+                continue
+            if scenario.number in won:
+                state = SCENARIO_WON
+            elif not places or places[-1].state == SCENARIO_WON:
+                state = SCENARIO_OPEN
+            else:
+                state = SCENARIO_LOCKED
+            places.append(ScenarioPlace(scenario, state, rewards.get(scenario.reward)))
+        archetypes = places[0].scenario.archetypes
+        chapters.append(
+            ScenarioChapter(
+                number=number,
+                title=title,
+                archetypes=archetypes,
+                places=places,
+                decks=[deck for deck, archetype in decks if archetype in archetypes],
+            )
+        )
+    return chapters
+
+
+def scenario_decks(*, player: User) -> list[tuple[Deck, str]]:
+    """The player's decks valid in the Standard format, each with its avatar's archetype,
+    the deck used last first: the decks a scenario may be played with."""
+    archetypes = dict(
+        DeckCard.objects.filter(deck__owner=player, card__card_type="avatar").values_list(
+            "deck_id", "card__archetype"
+        )
+    )
+    return [
+        (deck, archetypes[deck.pk])
+        for deck, valid in player_decks(player=player)
+        if valid and archetypes.get(deck.pk)
+    ]
 
 
 def tutorial_dialogs_read(*, match_id: int, viewer: User) -> list[Dialog]:

@@ -56,15 +56,16 @@ def scenario_open(*, player: User, scenario: Scenario) -> bool:
     )
 
 
-def scenario_start(*, player: User, number: int | None, deck: Deck | None) -> Match:
-    """A game of Scenario ``number`` with ``player``'s ``deck``, against the scenario's
-    computer opponent, begun at once. A tutorial or scenario of theirs left unfinished is
-    conceded first, as choosing another tutorial does."""
+def scenario_start(*, player: User, number: int | None, deck_id: int | None) -> Match:
+    """A game of Scenario ``number`` with ``player``'s deck ``deck_id``, against the
+    scenario's computer opponent, begun at once. A tutorial or scenario of theirs left
+    unfinished is conceded first, as choosing another tutorial does."""
     scenario = scenario_numbered(number) if number is not None else None
     if scenario is None:
         raise MatchError(UNKNOWN_SCENARIO)
     if not scenario_open(player=player, scenario=scenario):
         raise MatchError(LOCKED.format(number=scenario.number, previous=scenario.number - 1))
+    deck = Deck.objects.filter(pk=deck_id).first() if deck_id is not None else None
     if deck is None:
         raise MatchError(NO_DECK)
     decklist, archetype = checked_decklist(deck, player)
