@@ -282,8 +282,9 @@ SCENARIOS = (
             ),
             Dialog(
                 "Hit hard",
-                "Exert your fighters to add their attack, then Pass. When you win, exert one "
-                "to add its damage bonus: the cadet has 2 health.",
+                "Exert your Ryloth fighter to add its 2 attack, then Pass: the cadet defends "
+                "with 1. When you win, exert the Repeater Gunner to add its damage bonus: the "
+                "cadet has 2 health.",
                 PROMPT,
                 when=_deciding("combat_action"),
             ),
@@ -478,8 +479,8 @@ SCENARIOS = (
             ),
             Dialog(
                 "Precise fire",
-                "Exert your troops to add their attack, then Pass; a win lets you add a "
-                "damage bonus.",
+                "Exert your Marksman to add its 2 attack, then Pass: the scout defends with 1. "
+                "When you win, exert the Fireteam to add its damage bonus.",
                 PROMPT,
                 when=_deciding("combat_action"),
             ),
