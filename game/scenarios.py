@@ -98,7 +98,7 @@ class Scenario:
     dialogs: tuple[Dialog, ...]
     # The reward card's title (rarity F, in the first set).
     reward: str
-    # Where it sits on its chapter's map, in percent of the map's width and height.
+    # Where it sits on its chapter's map, in the units of the map's 160 × 74 view box.
     at: tuple[int, int]
     twist: Twist = Twist()
     # A victory condition besides the rules', read on the player's view; None: the rules'.
@@ -271,7 +271,7 @@ SCENARIOS = (
         ),
         goal=_quest_cleared(0),
         reward="Dunewater Cell Veteran",
-        at=(12, 62),
+        at=(20, 24),
         dialogs=(
             Dialog(
                 "The patrol",
@@ -282,8 +282,8 @@ SCENARIOS = (
             ),
             Dialog(
                 "Hit hard",
-                "Exert your Ryloth fighter to add its 2 attack, then Pass: the cadet defends "
-                "with 1. When you win, exert the Repeater Gunner to add its damage bonus: the "
+                "Exert your Ryloth fighter to add its attack, then Pass: the cadet defends "
+                "with just 1. When you win, exert the Repeater Gunner to add its damage bonus: the "
                 "cadet has 2 health.",
                 PROMPT,
                 when=_deciding("combat_action"),
@@ -312,7 +312,7 @@ SCENARIOS = (
         victory=f"Complete a quest, {RULES}",
         goal=_quests_completed(1),
         reward="Talus Saboteur's Charge",
-        at=(30, 36),
+        at=(50, 50),
         dialogs=(
             Dialog(
                 "Sabotage",
@@ -350,7 +350,7 @@ SCENARIOS = (
         ),
         victory="Win the game by the rules: complete your last quest, or destroy Vorsa Kel.",
         reward="Enclave Ember Keeper",
-        at=(50, 58),
+        at=(80, 24),
         dialogs=(
             Dialog(
                 "Vorsa Kel",
@@ -391,7 +391,7 @@ SCENARIOS = (
             "Win the game by the rules: complete your last quest, or destroy Captain Oren Thale."
         ),
         reward="Safehouse Escape Route",
-        at=(70, 32),
+        at=(110, 50),
         dialogs=(
             Dialog(
                 "Behind already",
@@ -429,7 +429,7 @@ SCENARIOS = (
             "Win the game by the rules: complete your last quest, or destroy Kaarn the Hollow."
         ),
         reward="Flame of the Last Enclave",
-        at=(88, 56),
+        at=(140, 24),
         dialogs=(
             Dialog(
                 "The Ember Throne",
@@ -469,7 +469,7 @@ SCENARIOS = (
         victory=("Clear the road: destroy every Rebel unit at the quest on the left, " + RULES),
         goal=_quest_cleared(0),
         reward="Cinder Road Enforcer",
-        at=(12, 40),
+        at=(20, 50),
         dialogs=(
             Dialog(
                 "The checkpoint",
@@ -479,7 +479,7 @@ SCENARIOS = (
             ),
             Dialog(
                 "Precise fire",
-                "Exert your Marksman to add its 2 attack, then Pass: the scout defends with 1. "
+                "Exert your Marksman to add its attack, then Pass: the scout defends with 1. "
                 "When you win, exert the Fireteam to add its damage bonus.",
                 PROMPT,
                 when=_deciding("combat_action"),
@@ -507,7 +507,7 @@ SCENARIOS = (
         victory=f"Complete a quest, {RULES}",
         goal=_quests_completed(1),
         reward="Dantooine Hunting Writ",
-        at=(32, 64),
+        at=(50, 24),
         dialogs=(
             Dialog(
                 "The hunt",
@@ -543,7 +543,7 @@ SCENARIOS = (
         ),
         victory="Win the game by the rules: complete your last quest, or destroy Teyra Vaskin.",
         reward="Swamp Trail Tracker",
-        at=(52, 36),
+        at=(80, 50),
         dialogs=(
             Dialog(
                 "Commandos",
@@ -580,7 +580,7 @@ SCENARIOS = (
         twist=Twist(hand=OPENING_HAND + 2),
         victory="Win the game by the rules: complete your last quest, or destroy Maesi Orun.",
         reward="Enclave Silencer Protocol",
-        at=(70, 62),
+        at=(110, 24),
         dialogs=(
             Dialog(
                 "Calm",
@@ -616,7 +616,7 @@ SCENARIOS = (
         ),
         victory="Win the game by the rules: complete your last quest, or destroy Dorn Kaleth.",
         reward="Vowbreaker Inquisitor",
-        at=(88, 34),
+        at=(140, 50),
         dialogs=(
             Dialog(
                 "The last master",
