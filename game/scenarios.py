@@ -271,7 +271,7 @@ SCENARIOS = (
         ),
         goal=_quest_cleared(0),
         reward="Dunewater Cell Veteran",
-        at=(20, 24),
+        at=(24, 24),
         dialogs=(
             Dialog(
                 "The patrol",
@@ -312,7 +312,7 @@ SCENARIOS = (
         victory=f"Complete a quest, {RULES}",
         goal=_quests_completed(1),
         reward="Talus Saboteur's Charge",
-        at=(50, 50),
+        at=(52, 50),
         dialogs=(
             Dialog(
                 "Sabotage",
@@ -391,7 +391,7 @@ SCENARIOS = (
             "Win the game by the rules: complete your last quest, or destroy Captain Oren Thale."
         ),
         reward="Safehouse Escape Route",
-        at=(110, 50),
+        at=(108, 50),
         dialogs=(
             Dialog(
                 "Behind already",
@@ -429,7 +429,7 @@ SCENARIOS = (
             "Win the game by the rules: complete your last quest, or destroy Kaarn the Hollow."
         ),
         reward="Flame of the Last Enclave",
-        at=(140, 24),
+        at=(136, 24),
         dialogs=(
             Dialog(
                 "The Ember Throne",
@@ -469,7 +469,7 @@ SCENARIOS = (
         victory=("Clear the road: destroy every Rebel unit at the quest on the left, " + RULES),
         goal=_quest_cleared(0),
         reward="Cinder Road Enforcer",
-        at=(20, 50),
+        at=(24, 50),
         dialogs=(
             Dialog(
                 "The checkpoint",
@@ -507,7 +507,7 @@ SCENARIOS = (
         victory=f"Complete a quest, {RULES}",
         goal=_quests_completed(1),
         reward="Dantooine Hunting Writ",
-        at=(50, 24),
+        at=(52, 24),
         dialogs=(
             Dialog(
                 "The hunt",
@@ -580,7 +580,7 @@ SCENARIOS = (
         twist=Twist(hand=OPENING_HAND + 2),
         victory="Win the game by the rules: complete your last quest, or destroy Maesi Orun.",
         reward="Enclave Silencer Protocol",
-        at=(110, 24),
+        at=(108, 24),
         dialogs=(
             Dialog(
                 "Calm",
@@ -616,7 +616,7 @@ SCENARIOS = (
         ),
         victory="Win the game by the rules: complete your last quest, or destroy Dorn Kaleth.",
         reward="Vowbreaker Inquisitor",
-        at=(140, 50),
+        at=(136, 50),
         dialogs=(
             Dialog(
                 "The last master",
