@@ -10,6 +10,8 @@ from collections import Counter
 from html import escape
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from collection.cards.cardrules import validate_set
@@ -28,6 +30,7 @@ from game.scenarios import CHAPTER_ARCHETYPES, SCENARIOS, next_in_chapter, scena
 from game.selectors import (
     deck_decklist,
     game_state,
+    match_replay,
     match_screen,
     scenarios_map,
     skirmish_record,
@@ -512,3 +515,38 @@ def test_the_end_of_a_won_scenario_shows_the_reward_and_the_next_one(client, reb
     assert "Scenario won" in page
     assert "Reward card earned" in page and scenario_numbered(1).reward in page
     assert "Next: Scenario 2, The Garrison Generator" in page
+
+
+@pytest.mark.django_db
+def test_a_finished_scenario_replays_from_its_position(rebel):
+    match = win_scenario_one(rebel)
+
+    screen = match_replay(match_id=match.pk, viewer=rebel, game_number=1, step=None, own_view=True)
+
+    assert screen.replay["log_replays"] and screen.replay["hash_matches"]
+
+
+@pytest.mark.django_db
+def test_the_map_reads_in_a_fixed_number_of_queries_however_far_the_player_got(
+    rebel, django_assert_num_queries
+):
+    with CaptureQueriesContext(connection) as fresh:
+        scenarios_map(player=rebel)
+    for number in range(1, 6):
+        ScenarioProgress.objects.create(player=rebel, scenario=number)
+
+    with django_assert_num_queries(len(fresh)):
+        chapters = scenarios_map(player=rebel)
+    assert chapters[0].won == 5 and chapters[0].next_place is None
+    assert chapters[1].next_place.scenario.number == 6
+
+
+@pytest.mark.django_db
+def test_staff_see_the_scenario_progress_in_the_admin(client, rebel):
+    win_scenario_one(rebel)
+    client.force_login(UserFactory(username="Overseer", is_staff=True, is_superuser=True))
+
+    listing = client.get(reverse("admin:game_scenarioprogress_changelist"))
+
+    assert listing.status_code == 200
+    assert "Rhen" in listing.content.decode()
