@@ -272,8 +272,9 @@ def test_a_scenario_begins_from_its_position_with_the_players_deck(rebel):
 
 @pytest.mark.django_db
 def test_winning_opens_the_next_scenario_and_the_finishing_task_grants_the_reward_once(
-    rebel, django_capture_on_commit_callbacks
+    rebel, django_capture_on_commit_callbacks, settings
 ):
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # the finishing task runs here, as a worker would
     with django_capture_on_commit_callbacks(execute=True):
         match = win_scenario_one(rebel)
 
