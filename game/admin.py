@@ -4,7 +4,15 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html
 
-from game.models import Game, GameAction, Match, MatchChatLine, MatchSeat, MatchStatus
+from game.models import (
+    Game,
+    GameAction,
+    Match,
+    MatchChatLine,
+    MatchSeat,
+    MatchStatus,
+    ScenarioProgress,
+)
 from game.services.matches import MatchError, match_end_by_staff
 
 
@@ -128,3 +136,15 @@ class MatchChatLineAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(ScenarioProgress)
+class ScenarioProgressAdmin(admin.ModelAdmin):
+    """Who has won which scenario (rulebook, "Scenarios"). A row opens the next scenario of
+    its chapter; deleting one locks it again, but the reward card granted stays owned."""
+
+    list_display = ("player", "scenario", "won", "match")
+    list_filter = ("scenario", "won")
+    search_fields = ("player__username",)
+    raw_id_fields = ("player", "match")
+    readonly_fields = ("won",)

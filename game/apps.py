@@ -8,6 +8,7 @@ class GameConfig(AppConfig):
     def ready(self):
         from game.commands import register_match_commands
         from game.menu import register_match_menu_entries
+        from game.receivers import connect_receivers
         from game.selectors import MATCH_LOBBIES, casual_panel, play_panel
         from tcgsite.lobbies.places import Lobby
         from tcgsite.lobbies.registry import LobbyPanel, register_lobby_panel
@@ -24,3 +25,4 @@ class GameConfig(AppConfig):
         register_lobby_panel(LobbyPanel("play", Lobby.MAIN, play_panel))
         register_match_menu_entries()
         register_match_commands()
+        connect_receivers()

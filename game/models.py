@@ -153,6 +153,9 @@ class Match(models.Model):
     # the player has read.
     tutorial = models.CharField(max_length=40, blank=True)
     dialogs_read = models.PositiveSmallIntegerField(default=0)
+    # A scenario's match (game.scenarios): the scenario's number; its dialogs are counted in
+    # ``dialogs_read`` as a tutorial's are.
+    scenario = models.PositiveSmallIntegerField(null=True, blank=True)
     # A Raid's match (Play Format *Raid*; game.encounters): the heroic encounter's slug. Its
     # boss is a computer in the last seat; ``dialogs_read`` counts the encounter's dialogs told
     # so far, each told to every hero when its moment comes.
@@ -291,8 +294,9 @@ class Game(models.Model):
     # handing it off never plays (a management command's ends first) is found and played by
     # the periodic sweep, whatever process started the game.
     computer_due = models.DateTimeField(null=True, blank=True, db_index=True)
-    # The tutorial whose position the game began from (game.tutorials), instead of a shuffle
-    # of the decklists; blank for a game set up by the rules.
+    # The tutorial or scenario whose position the game began from (game.tutorials, a
+    # tutorial's slug; game.scenarios, "scenario-<number>"), instead of a shuffle of the
+    # decklists; blank for a game set up by the rules.
     position = models.CharField(max_length=40, blank=True)
 
     class Meta:
@@ -400,3 +404,25 @@ class TutorialProgress(models.Model):
 
     def __str__(self):
         return f"{self.player} completed the tutorial {self.tutorial}"
+
+
+class ScenarioProgress(models.Model):
+    """A scenario a player has won (rulebook, "Scenarios"), once: it opens the next scenario
+    of its chapter, and its reward card was granted with it."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenarios_won"
+    )
+    scenario = models.PositiveSmallIntegerField()
+    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True)
+    won = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "scenario"]
+        verbose_name_plural = "scenario progress"
+        constraints = [
+            models.UniqueConstraint(fields=["player", "scenario"], name="scenario_won_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} won Scenario {self.scenario}"

@@ -19,7 +19,7 @@ from django.utils import timezone
 from collection.cards.models import Card
 from collection.cards.services import set_files
 from collection.decks import selectors as deck_selectors
-from collection.decks.models import Deck, PlayFormat
+from collection.decks.models import Deck, DeckCard, PlayFormat
 from game import fragments
 from game.encounters import ENCOUNTERS, Encounter, encounter_named
 from game.engine import api as engine
@@ -40,7 +40,16 @@ from game.models import (
     MatchSeat,
     MatchStatus,
     QuickJoinSettings,
+    ScenarioProgress,
     TutorialProgress,
+)
+from game.scenarios import (
+    CHAPTERS,
+    SCENARIOS,
+    Scenario,
+    next_in_chapter,
+    scenario_numbered,
+    scenario_of_position,
 )
 from game.tutorials import PLAYER as TUTORIAL_PLAYER
 from game.tutorials import TUTORIALS, Dialog, Tutorial, tutorial_named
@@ -140,7 +149,12 @@ def _first_set_cards() -> dict[str, dict]:
 
 def game_beginning(game: Game, events: list[dict] | None = None) -> State:
     """The state ``game`` began from, the setup's events added to ``events``: its tutorial's
-    position, or its decklists dealt by its seed."""
+    position, its scenario's for the player's decklist, or its decklists dealt by its seed."""
+    scenario = scenario_of_position(game.position) if game.position else None
+    if scenario is not None:
+        return scenario.beginning(
+            tutorial_cards(), starter_decklists_all(), game.seed, game.decklists[0]
+        )
     if game.position:
         return tutorial_of(game.position).beginning(tutorial_cards(), game.seed)
     return engine.new_game(game.decklists, game.seed, events, first=game.first_seat)
@@ -157,6 +171,16 @@ def encounter_of(slug: str) -> Encounter:
     if encounter is None:
         raise ValueError(f"there is no heroic encounter {slug!r}")
     return encounter
+
+
+def guide_of(match: Match) -> Tutorial | Scenario | None:
+    """The tutorial or scenario ``match`` is played in: its victory conditions, goal and
+    dialogs; None for a game of the rules alone."""
+    if match.tutorial:
+        return tutorial_of(match.tutorial)
+    if match.scenario is not None:
+        return scenario_numbered(match.scenario)
+    return None
 
 
 def tutorial_of(slug: str) -> Tutorial:
@@ -422,6 +446,38 @@ class MatchScreen:
         return encounter_named(self.match.encounter) if self.match.encounter else None
 
     @property
+    def scenario(self) -> Scenario | None:
+        return scenario_numbered(self.match.scenario) if self.match.scenario else None
+
+    @property
+    def guide(self) -> Tutorial | Scenario | None:
+        """The tutorial or scenario of the match: its victory conditions (the Info button)
+        and its dialogs (Review Dialogs)."""
+        return self.tutorial or self.scenario
+
+    @property
+    def own_deck_id(self) -> int | None:
+        """The saved deck the viewer plays in this match, if they still have it."""
+        mine = next((each for each in self.seats if each.seat == self.seat), None)
+        return mine.deck_id if mine is not None else None
+
+    @property
+    def scenario_first_win(self) -> bool:
+        """Whether this match is the player's first win of its scenario: the one that earned
+        its reward card."""
+        return ScenarioProgress.objects.filter(
+            scenario=self.match.scenario, match_id=self.match.pk
+        ).exists()
+
+    @property
+    def scenario_next(self) -> Scenario | None:
+        """After a scenario its player won, the next of its chapter, now open to them."""
+        scenario = self.scenario
+        if scenario is None or self.outcome != "victory":
+            return None
+        return next_in_chapter(scenario)
+
+    @property
     def tutorial_next(self) -> Tutorial | None:
         """After a tutorial its player won, the first other one they have not won yet."""
         mine = next((each for each in self.seats if each.seat == self.seat), None)
@@ -438,8 +494,8 @@ class MatchScreen:
 
     @property
     def tutorial_dialogs_read(self) -> list[Dialog]:
-        tutorial = self.tutorial
-        return list(tutorial.dialogs[: self.match.dialogs_read]) if tutorial else []
+        guide = self.guide
+        return list(guide.dialogs[: self.match.dialogs_read]) if guide else []
 
     @property
     def launching(self) -> bool:
@@ -527,6 +583,7 @@ class MatchScreen:
             self.outcome is not None
             and bool(self.match.computer_level)
             and not self.match.tutorial
+            and self.match.scenario is None
             and self.seat == 0
         )
 
@@ -765,20 +822,20 @@ def match_screen(
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
     screen.tactic = _tactic_shown(moment, logged, names, titles, faces)
     screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
-    if match.tutorial and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
-        screen.tutorial_dialog = _tutorial_dialog(match, state)
+    guide = guide_of(match)
+    if guide and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
+        screen.tutorial_dialog = _guide_dialog(guide, match, state)
     if match.raid and seat is not None and match.status == MatchStatus.PLAYING:
         screen.encounter_dialog = _encounter_dialog(match, seats[seat])
     return screen
 
 
-def _tutorial_dialog(match: Match, state: State) -> dict | None:
-    """The tutorial's dialog to show its player now: its index and the dialog."""
-    tutorial = tutorial_of(match.tutorial)
-    index = tutorial.dialog_due(state, match.dialogs_read)
+def _guide_dialog(guide: Tutorial | Scenario, match: Match, state: State) -> dict | None:
+    """The tutorial's or scenario's dialog to show its player now: its index and the dialog."""
+    index = guide.dialog_due(state, match.dialogs_read)
     if index is None:
         return None
-    return {"index": index, "dialog": tutorial.dialogs[index]}
+    return {"index": index, "dialog": guide.dialogs[index]}
 
 
 def _encounter_dialog(match: Match, mine: MatchSeat) -> dict | None:
@@ -804,10 +861,99 @@ def tutorials_map(*, player: User) -> list[TutorialPlace]:
     return [TutorialPlace(tutorial, tutorial.slug in completed) for tutorial in TUTORIALS]
 
 
+SCENARIO_WON, SCENARIO_OPEN, SCENARIO_LOCKED = "won", "open", "locked"
+
+
+@dataclass(frozen=True)
+class ScenarioPlace:
+    """A scenario on its chapter's map (rulebook, "Scenarios"): ``state`` is won, open (the
+    first of its chapter, or the one after a scenario won) or locked; ``reward`` the reward
+    card, as the set holds it."""
+
+    scenario: Scenario
+    state: str
+    reward: Card | None
+
+    @property
+    def playable(self) -> bool:
+        return self.state != SCENARIO_LOCKED
+
+
+@dataclass(frozen=True)
+class ScenarioChapter:
+    """A chapter of the scenarios, with the player's decks it may be played with: their
+    valid decks of its archetypes."""
+
+    number: int
+    title: str
+    archetypes: tuple[str, ...]
+    places: list[ScenarioPlace]
+    decks: list[Deck]
+
+    @property
+    def won(self) -> int:
+        return sum(place.state == SCENARIO_WON for place in self.places)
+
+    @property
+    def next_place(self) -> ScenarioPlace | None:
+        return next((place for place in self.places if place.state == SCENARIO_OPEN), None)
+
+
+def scenarios_map(*, player: User) -> list[ScenarioChapter]:
+    """The two chapters of the scenarios as ``player`` stands in them."""
+    won = set(ScenarioProgress.objects.filter(player=player).values_list("scenario", flat=True))
+    rewards = {
+        card.title: card
+        for card in Card.objects.filter(
+            title__in=[scenario.reward for scenario in SCENARIOS], creator=None
+        ).select_related("card_set")
+    }
+    decks = scenario_decks(player=player)
+    chapters = []
+    for number, title in CHAPTERS.items():
+        places = []
+        for scenario in SCENARIOS:
+            if scenario.chapter != number:
+                continue
+            if scenario.number in won:
+                state = SCENARIO_WON
+            elif not places or places[-1].state == SCENARIO_WON:
+                state = SCENARIO_OPEN
+            else:
+                state = SCENARIO_LOCKED
+            places.append(ScenarioPlace(scenario, state, rewards.get(scenario.reward)))
+        archetypes = places[0].scenario.archetypes
+        chapters.append(
+            ScenarioChapter(
+                number=number,
+                title=title,
+                archetypes=archetypes,
+                places=places,
+                decks=[deck for deck, archetype in decks if archetype in archetypes],
+            )
+        )
+    return chapters
+
+
+def scenario_decks(*, player: User) -> list[tuple[Deck, str]]:
+    """The player's decks valid in the Standard format, each with its avatar's archetype,
+    the deck used last first: the decks a scenario may be played with."""
+    archetypes = dict(
+        DeckCard.objects.filter(deck__owner=player, card__card_type="avatar").values_list(
+            "deck_id", "card__archetype"
+        )
+    )
+    return [
+        (deck, archetypes[deck.pk])
+        for deck, valid in player_decks(player=player)
+        if valid and archetypes.get(deck.pk)
+    ]
+
+
 def tutorial_dialogs_read(*, match_id: int, viewer: User) -> list[Dialog]:
     """The dialogs of the match ``match_id`` that ``viewer`` has read (rulebook, "Review
-    Dialogs"): a tutorial's, for its player; a Raid's, for each hero; none in a game without
-    dialogs.
+    Dialogs"): a tutorial's or a scenario's, for its player; a Raid's, for each hero; none
+    in a game without dialogs.
     ``NotAllowedToWatch`` for a match they do not play."""
     match = Match.objects.filter(pk=match_id).first()
     seat = match and match.seats.filter(player=viewer).first()
@@ -815,9 +961,10 @@ def tutorial_dialogs_read(*, match_id: int, viewer: User) -> list[Dialog]:
         raise NotAllowedToWatch("There is no such match of yours.")
     if match.raid and seat.seat != match.boss_seat:
         return list(encounter_of(match.encounter).dialogs[: seat.dialogs_read])
-    if not match.tutorial or seat.seat != TUTORIAL_PLAYER:
+    guide = guide_of(match)
+    if guide is None or seat.seat != TUTORIAL_PLAYER:
         return []
-    return list(tutorial_of(match.tutorial).dialogs[: match.dialogs_read])
+    return list(guide.dialogs[: match.dialogs_read])
 
 
 def _attendance(screen: MatchScreen) -> None:
@@ -1394,8 +1541,9 @@ class PastMatch:
 
 
 def _computer_match_kind(match: Match) -> str:
-    """A Skirmish's level ("Hard"); blank for a tutorial, or a match of two people."""
-    if match.tutorial or not match.computer_level:
+    """A Skirmish's level ("Hard"); blank for a tutorial, a scenario, or a match of two
+    people."""
+    if match.tutorial or match.scenario is not None or not match.computer_level:
         return ""
     return match.get_computer_level_display()
 
@@ -1403,7 +1551,11 @@ def _computer_match_kind(match: Match) -> str:
 def skirmish_record(*, player: User) -> dict[str, int]:
     """The player's finished Skirmishes: how many won and lost."""
     finished = Match.objects.filter(
-        seats__player=player, status=MatchStatus.FINISHED, computer_level__gt="", tutorial=""
+        seats__player=player,
+        status=MatchStatus.FINISHED,
+        computer_level__gt="",
+        tutorial="",
+        scenario=None,
     )
     won = finished.filter(winner=player).count()
     return {"won": won, "lost": finished.exclude(winner=None).count() - won}

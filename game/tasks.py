@@ -7,6 +7,7 @@ from game.services.matches import (
     match_clocks_sweep,
     match_next_games_sweep,
 )
+from game.services.scenarios import scenario_reward_grant
 from game.services.skirmish import computer_answer_offer
 from game.services.skirmish import computer_move as computer_decide
 
@@ -38,3 +39,10 @@ def computer_move(match_id: int, game_number: int, ply: int):
 def computer_answer(match_id: int):
     """A Skirmish's computer opponent answers the offer made to it."""
     return computer_answer_offer(match_id=match_id)
+
+
+@shared_task(name="game.match_finished")
+def match_finished(match_id: int):
+    """A match has just ended (game/receivers.py): a scenario's first win earns its reward
+    card (game/services/scenarios.py); granted once however often this runs."""
+    return {"scenario_reward": scenario_reward_grant(match_id=match_id)}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from game import match_views, tutorial_views, views
+from game import match_views, scenario_views, tutorial_views, views
 
 app_name = "game"
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("skirmish/", match_views.skirmish_page, name="skirmish"),
     path("tutorials/", tutorial_views.tutorials_page, name="tutorials"),
     path("tutorials/start/", tutorial_views.tutorial_start_view, name="tutorial_start"),
+    path("scenarios/", scenario_views.scenarios_page, name="scenarios"),
     path(
         "matches/<int:match_id>/dialogs/read/",
         tutorial_views.tutorial_dialog_read_view,

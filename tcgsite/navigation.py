@@ -45,6 +45,7 @@ SECTIONS = (
         "\u2694",
         (
             NavEntry("Tutorials", "game:tutorials"),
+            NavEntry("Scenarios", "game:scenarios"),
             NavEntry("Casual", "lobbies:lobby", ("casual",)),
             NavEntry("Skirmish", "game:skirmish"),
             NavEntry("Tournaments", "lobbies:lobby", ("tournaments",)),

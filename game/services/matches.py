@@ -35,6 +35,7 @@ from game.models import (
     MatchStatus,
     MatchStructure,
     QuickJoinSettings,
+    ScenarioProgress,
     TutorialProgress,
 )
 from game.selectors import (
@@ -48,6 +49,7 @@ from game.selectors import (
     elapsed_ms,
     game_beginning,
     game_state,
+    guide_of,
     guild_only_refusal,
     match_unjoinable,
     match_winners,
@@ -57,7 +59,6 @@ from game.selectors import (
     quick_join_settings,
     seed_commitment,
     side_of,
-    tutorial_of,
 )
 from game.services.decision_sql import (
     commit_unflushed,
@@ -114,6 +115,8 @@ GAME_START_FIELDS = ("decklists", "opening_events")
 SNAPSHOT_ACTIONS = 20
 # How a tutorial's game is won when its goal is reached (game.selectors.game_result).
 TUTORIAL_WON = "the tutorial's goal is reached"
+# How a scenario's game is won when its own victory condition is met before the rules'.
+SCENARIO_WON = "the scenario's victory condition is met"
 # The engine's action of a player leaving the game (conceding): taken only through
 # ``match_concede`` and a fallen flag, for the player's own seat.
 LEAVE = engine.leave(0)["kind"]
@@ -645,7 +648,8 @@ def _state_store(
     clock and, if a computer decides, its turn. The match's ``seats``, when the caller holds
     them, follow the clocks."""
     fields = ["applied"]
-    goal_reached = bool(match.tutorial) and tutorial_of(match.tutorial).goal_reached(state)
+    guide = guide_of(match)
+    goal_reached = guide is not None and guide.goal_reached(state)
     ends = state.winner is not None or goal_reached
     if ends or game.applied - game.state_applied >= SNAPSHOT_ACTIONS:
         game.state, game.state_applied = engine.to_json(state), game.applied
@@ -654,8 +658,10 @@ def _state_store(
         game.winner_seat = state.winner
         game.win_reason = WIN_REASONS.get(state.win_reason or "", state.win_reason or "")
     elif goal_reached:
-        # The tutorial's victory condition ends its game before the rules would.
-        game.winner_seat, game.win_reason = TUTORIAL_PLAYER, TUTORIAL_WON
+        # The tutorial's (or scenario's) victory condition ends its game before the rules
+        # would.
+        game.winner_seat = TUTORIAL_PLAYER
+        game.win_reason = TUTORIAL_WON if match.tutorial else SCENARIO_WON
     if ends:
         game.ended = timezone.now()
         fields += ["winner_seat", "win_reason", "ended"]
@@ -1122,6 +1128,8 @@ def _game_start(match: Match, *, first: int | None = None) -> Game:
             [decklist for seat, decklist in enumerate(decklists) if match.team_of(seat) == team]
             for team in range(TEAMS)
         ]
+    # A tutorial or scenario begins from its own position (game.selectors.game_beginning).
+    guide = guide_of(match)
     game = Game(
         match=match,
         number=match.games.count() + 1,
@@ -1130,7 +1138,7 @@ def _game_start(match: Match, *, first: int | None = None) -> Game:
         seed_hash=seed_commitment(seed, salt),
         decklists=decklists,
         first_seat=first,
-        position=match.tutorial,
+        position=guide.slug if guide is not None else "",
     )
     try:
         state = game_beginning(game, game.opening_events)
@@ -1167,6 +1175,12 @@ def finish_game(match: Match, game: Game) -> None:
             if match.tutorial and seat == TUTORIAL_PLAYER:
                 TutorialProgress.objects.bulk_create(
                     [TutorialProgress(player=match.winner, tutorial=match.tutorial, match=match)],
+                    ignore_conflicts=True,
+                )
+            if match.scenario is not None and seat == TUTORIAL_PLAYER:
+                # Opens the chapter's next scenario; the finishing task grants the reward.
+                ScenarioProgress.objects.bulk_create(
+                    [ScenarioProgress(player=match.winner, scenario=match.scenario, match=match)],
                     ignore_conflicts=True,
                 )
             clock_switch(match, None)

@@ -74,11 +74,12 @@ def tutorial_start(*, player: User, slug: str) -> Match:
 
 
 def tutorial_dialog_read(*, match_id: int, player: User, dialog: int) -> Match:
-    """The player has read the tutorial's dialog of index ``dialog``, the one it showed: the
-    next one may come. Reading one already read changes nothing (a second click)."""
+    """The player has read the tutorial's (or scenario's) dialog of index ``dialog``, the one
+    it showed: the next one may come. Reading one already read changes nothing (a second click)."""
     with transaction.atomic():
         match = locked_match(match_id)
-        if not match.tutorial or match.status not in ACTIVE_STATUSES:
+        guided = bool(match.tutorial) or match.scenario is not None
+        if not guided or match.status not in ACTIVE_STATUSES:
             raise MatchError("This game has no dialog to read.")
         if seat_of(match, player).seat != PLAYER:
             raise MatchError("The tutorial's dialogs are its player's.")

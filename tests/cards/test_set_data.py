@@ -14,6 +14,7 @@ import pytest
 from collection.cards import cardrules
 from game.engine import vocabulary
 from game.engine.vocabulary import KEYWORDS
+from game.scenarios import SCENARIOS
 
 ROOT = Path(__file__).resolve().parents[2]
 SET_PATHS = sorted((ROOT / "collection" / "cards" / "sets").glob("*.json"))
@@ -104,9 +105,13 @@ def test_first_set_has_at_least_250_cards(cards):
 
 
 def test_cards_are_numbered_in_type_then_archetype_blocks_with_promos_last(cards):
+    """Then the scenarios' reward cards, in the order of the scenarios (game/scenarios.py)."""
     archetype_order = (*ARCHETYPES, "")
+    rewards = [scenario.reward for scenario in SCENARIOS]
     blocks = [
         (
+            card["title"] in rewards,
+            rewards.index(card["title"]) if card["title"] in rewards else 0,
             card["rarity"] == "P",
             vocabulary.CARD_TYPES.index(card["type"]),
             archetype_order.index(card["archetype"]),

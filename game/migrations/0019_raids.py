@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('game', '0017_match_offer_agreed'),
+        ('game', '0018_scenarios'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
