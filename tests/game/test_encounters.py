@@ -30,6 +30,7 @@ ENDINGS = {
         ("heroes", "quests_completed"),
         ("boss", "victory_condition"),
         ("boss", "avatar_destroyed"),
+        ("boss", "quests_completed"),
         ("boss", "deck_empty"),
     },
     "kessel-hollow-station": {
@@ -37,6 +38,7 @@ ENDINGS = {
         ("heroes", "avatar_destroyed"),
         ("heroes", "quests_completed"),
         ("boss", "avatar_destroyed"),
+        ("boss", "quests_completed"),
         ("boss", "deck_empty"),
     },
     "shadow-enclave": {
@@ -44,6 +46,7 @@ ENDINGS = {
         ("heroes", "quests_completed"),
         ("boss", "victory_condition"),
         ("boss", "avatar_destroyed"),
+        ("boss", "quests_completed"),
         ("boss", "deck_empty"),
     },
 }
