@@ -75,6 +75,32 @@ def _scourge(damage: int) -> dict:
     }
 
 
+def _time_limit(turn: int) -> dict:
+    """ "At the end of your turn, if turn N has begun, you win the game." """
+    return {
+        "event": "end_of_turn",
+        "player": "you",
+        "condition": {"condition": "turn_number", "at_least": turn},
+        "effect": [{"primitive": "win_game", "player": "you"}],
+    }
+
+
+def _sabotage(quests: int) -> dict:
+    """ "Opponents win once they have completed N quests in all": checked whenever one of
+    them completes a quest."""
+    return {
+        "event": "quest_completed",
+        "quest": {"side": "any", "types": ["quest"]},
+        "player": "opponent",
+        "condition": {
+            "condition": "team_quests_completed",
+            "player": "opponent",
+            "at_least": quests,
+        },
+        "effect": [{"primitive": "win_game", "player": "opponent"}],
+    }
+
+
 def _ordinal(number: int) -> str:
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
 
@@ -163,8 +189,10 @@ class Encounter:
 # The Singing Mountain Rite: a Nightsister elder completes a ritual unless the heroes stop her.
 
 RITE_TURNS = 40
-ZHEVRA_HEALTH = 60
+ZHEVRA_HEALTH = 62
 ZHEVRA_TRIBUTE = 3
+# The quests the heroes complete in all to topple the rite's standing stones.
+STANDING_STONES = 8
 MOTHER_ZHEVRA = _boss_card(
     "Mother Zhevra, Singing Mountain Elder",
     "avatar",
@@ -175,34 +203,16 @@ MOTHER_ZHEVRA = _boss_card(
     damage_bonus=2,
     health=ZHEVRA_HEALTH,
     text=(
-        f"At the start of your turn, you gain {ZHEVRA_TRIBUTE} power. At the end of your turn, "
-        f"if turn {RITE_TURNS} has begun, you win the game. Whenever this avatar takes damage, "
-        "it gets +1 defense until end of turn."
+        f"At the start of your turn, gain {ZHEVRA_TRIBUTE} power. Opponents win once they have "
+        f"completed {STANDING_STONES} quests in all. At the end of your turn, if turn "
+        f"{RITE_TURNS} has begun, you win the game."
     ),
     lore="The mountain sings for her alone. When the song ends, the valley belongs to the dead.",
     rules={
         "triggers": [
             _tribute(ZHEVRA_TRIBUTE),
-            {
-                "event": "end_of_turn",
-                "player": "you",
-                "condition": {"condition": "turn_number", "at_least": RITE_TURNS},
-                "effect": [{"primitive": "win_game", "player": "you"}],
-            },
-            {
-                "event": "takes_damage",
-                "subject": _self(),
-                "condition": None,
-                "effect": [
-                    {
-                        "primitive": "modify",
-                        "target": _self(),
-                        "stat": "defense",
-                        "amount": 1,
-                        "duration": "turn",
-                    }
-                ],
-            },
+            _sabotage(STANDING_STONES),
+            _time_limit(RITE_TURNS),
         ]
     },
 )
@@ -215,9 +225,10 @@ SINGING_MOUNTAIN = Encounter(
         "break her before the song ends."
     ),
     victory=(
-        f"The heroes win by destroying Mother Zhevra, or when one of them completes his last "
-        f"quest. She wins at the end of her turn once turn {RITE_TURNS} has begun, or when "
-        "every hero has left the game."
+        f"The heroes win by destroying Mother Zhevra, when they have completed "
+        f"{STANDING_STONES} quests in all, or when one of them completes his last quest. She "
+        f"wins at the end of her turn once turn {RITE_TURNS} has begun, or when every hero has "
+        "left the game."
     ),
     avatar=MOTHER_ZHEVRA,
     quests=(
@@ -245,13 +256,14 @@ SINGING_MOUNTAIN = Encounter(
         Dialog(
             "The Singing Mountain",
             "Mother Zhevra's chant rolls down the valley. If the rite is still going when "
-            f"turn {RITE_TURNS} has begun, she wins: strike at her avatar before then.",
+            f"turn {RITE_TURNS} has begun, she wins: strike at her avatar, or complete "
+            f"{STANDING_STONES} quests between you, before then.",
             BOSS_AVATAR,
         ),
         Dialog(
             "The song falters",
-            "Mother Zhevra bleeds. Every wound hardens her for the rest of the turn: strike "
-            "her in one great raid rather than many small ones.",
+            "Mother Zhevra bleeds, and the song wavers. Keep striking, or topple the standing "
+            f"stones: {STANDING_STONES} quests completed between you break the rite.",
             BOSS_AVATAR,
             when=lambda view: _boss_health(view) <= _boss_max_health(view) // 2,
         ),
@@ -271,6 +283,8 @@ SABOTAGE_QUESTS = 9
 THRALE_HEALTH = 100
 THRALE_TRIBUTE = 4
 THRALE_SCOURGE = 2
+# The turn the station's reactor comes online, and the heroes have failed.
+REACTOR_ONLINE = 80
 DIRECTOR_THRALE = _boss_card(
     "Director Vessan Thrale",
     "avatar",
@@ -281,10 +295,10 @@ DIRECTOR_THRALE = _boss_card(
     damage_bonus=2,
     health=THRALE_HEALTH,
     text=(
-        f"Shield 3. At the start of your turn, you gain {THRALE_TRIBUTE} power and deal "
-        f"{THRALE_SCOURGE} damage to each opposing avatar. Whenever an "
-        f"opponent completes a quest, if the opponents have completed {SABOTAGE_QUESTS} quests "
-        "in all, they win the game."
+        f"Shield 3. At the start of your turn, gain {THRALE_TRIBUTE} power and deal "
+        f"{THRALE_SCOURGE} damage to each opposing avatar. Opponents win once they have "
+        f"completed {SABOTAGE_QUESTS} quests in all. At the end of your turn, if turn "
+        f"{REACTOR_ONLINE} has begun, you win the game."
     ),
     lore="Kessel Hollow's reactor runs on schedule. So do its executions.",
     rules={
@@ -292,17 +306,8 @@ DIRECTOR_THRALE = _boss_card(
         "triggers": [
             _tribute(THRALE_TRIBUTE),
             _scourge(THRALE_SCOURGE),
-            {
-                "event": "quest_completed",
-                "quest": {"side": "any", "types": ["quest"]},
-                "player": "opponent",
-                "condition": {
-                    "condition": "team_quests_completed",
-                    "player": "opponent",
-                    "at_least": SABOTAGE_QUESTS,
-                },
-                "effect": [{"primitive": "win_game", "player": "opponent"}],
-            },
+            _sabotage(SABOTAGE_QUESTS),
+            _time_limit(REACTOR_ONLINE),
         ],
     },
 )
@@ -331,8 +336,8 @@ KESSEL_HOLLOW = Encounter(
     victory=(
         f"The heroes win when they have completed {SABOTAGE_QUESTS} quests in all, when one "
         "of them completes his last quest, or by destroying Director Thrale. He wins when "
-        "every hero has left the game: each of his turns deals every hero "
-        f"{THRALE_SCOURGE} damage."
+        f"every hero has left the game (each of his turns deals every hero {THRALE_SCOURGE} "
+        f"damage), or at the end of his turn once turn {REACTOR_ONLINE} has begun."
     ),
     avatar=DIRECTOR_THRALE,
     quests=(

@@ -26,6 +26,7 @@ HEROES = [STARTERS[name] for name in ("jedi", "rebel", "imperial", "sith")]
 # Each encounter's ways to end, as its Info button tells them: (the winning side, reason).
 ENDINGS = {
     "singing-mountain-rite": {
+        ("heroes", "victory_condition"),
         ("heroes", "avatar_destroyed"),
         ("heroes", "quests_completed"),
         ("boss", "victory_condition"),
@@ -37,6 +38,7 @@ ENDINGS = {
         ("heroes", "victory_condition"),
         ("heroes", "avatar_destroyed"),
         ("heroes", "quests_completed"),
+        ("boss", "victory_condition"),
         ("boss", "avatar_destroyed"),
         ("boss", "quests_completed"),
         ("boss", "deck_empty"),
