@@ -75,6 +75,65 @@ def chunks(games: int) -> list[tuple[int, int]]:
     return [(first, min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
 
 
+def encounter_lineups(heroes: Mapping[str, dict], boss: dict) -> list[list[list[dict]]]:
+    """The four heroes' decklists in every order of their seats, each against the boss: the
+    sides of a heroic encounter (``new_game([[hero, hero, hero, hero], [boss]])``)."""
+    return [
+        [[heroes[name] for name in order], [boss]]
+        for order in itertools.permutations(sorted(heroes))
+    ]
+
+
+def play_encounter_chunk(
+    names: tuple[str, str],
+    boss: dict,
+    set_file: Path,
+    first: int,
+    games: int,
+    seed: int,
+    thorough: bool,
+) -> Report:
+    """Games ``first`` to ``first + games - 1`` of an encounter run: the set's four starter
+    decks, played by the agent ``names[0]``, against ``boss`` played by ``names[1]``."""
+    decks = starter_decklists(set_file)
+    hero = partial(_make, AGENTS[names[0]], decks=decks)
+    boss_agent = partial(_make, AGENTS[names[1]], decks=decks)
+    return simulate(
+        games,
+        seed,
+        [hero, hero, hero, hero, boss_agent],
+        encounter_lineups(decks, boss),
+        thorough=thorough,
+        first_game=first,
+    )
+
+
+def play_encounter(
+    names: tuple[str, str],
+    boss: dict,
+    games: int,
+    seed: int,
+    *,
+    set_file: Path,
+    processes: int = 1,
+    thorough: bool = False,
+) -> Report:
+    """``games`` games of a heroic encounter: four heroes with the starter decks of
+    ``set_file`` (agent ``names[0]``, seats 0 to 3 in every order) against the boss's
+    decklist (agent ``names[1]``, seat 4). The report's agents are the seats."""
+    if processes == 1 or games <= CHUNK:
+        return play_encounter_chunk(names, boss, set_file, 0, games, seed, thorough)
+    report = Report()
+    with ProcessPoolExecutor(processes) as pool:
+        parts = [
+            pool.submit(play_encounter_chunk, names, boss, set_file, first, count, seed, thorough)
+            for first, count in chunks(games)
+        ]
+        for part in parts:
+            report.merge(part.result())
+    return report
+
+
 def play(
     names: tuple[str, ...],
     games: int,

@@ -70,8 +70,10 @@ def new_game(
     type, archetype, traits, restriction, cost, attack, defense, damage_bonus, health,
     level, rules); see ``game.engine.decklists``. Or the seats grouped in two sides, a list
     of decklists each: ``[[a, b], [c, d]]`` is a 2-versus-2 team game whose seats alternate
-    sides in turn order (a, c, b, d are seats 0 to 3; ``setup.seated``), and ``[[a], [c]]``
-    is the two-player game ``[a, c]``. The setup's events are appended to ``events`` if given.
+    sides in turn order (a, c, b, d are seats 0 to 3; ``setup.seated``), ``[[a, b, c, d],
+    [boss]]`` a Four-man Heroic Encounter (heroes a to d in seats 0 to 3, the boss in seat 4,
+    ``state.teams.boss``), and ``[[a], [c]]`` is the two-player game ``[a, c]``. The setup's
+    events are appended to ``events`` if given.
     ``first`` is the seat that goes first; None: chosen at random, as the rulebook says.
     ``checked=False`` leaves out the check that the decklists bring every card their cards
     can create (it reads every card's text): for decklists that passed it when their game

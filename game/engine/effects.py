@@ -906,6 +906,14 @@ def _for_each(state, pending, effect, times, events):
     pending["steps"][1:1] = inner if counted else []
 
 
+def _win_game(state, pending, effect, times, events):
+    """The side of the player the text names wins: how a heroic encounter's boss avatar
+    states its own victory conditions (MULTIPLAYER GAMES, "Winning the Game": "Some special
+    scenarios and heroic encounters ... will provide other ways to win")."""
+    seat = select.seat_of(state, context(pending), effect["player"])
+    rules.win(state, seat, "victory_condition", events)
+
+
 EFFECTS = MappingProxyType(
     {
         "gain_power": _gain_power,
@@ -937,6 +945,7 @@ EFFECTS = MappingProxyType(
         "target": _mark("target", "while_targeted"),
         "link": _mark("link", "while_linked"),
         "for_each": _for_each,
+        "win_game": _win_game,
     }
 )
 

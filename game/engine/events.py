@@ -29,6 +29,7 @@ WIN_REASONS = MappingProxyType(
         "deck_empty": "the opponent having to draw from an empty deck",
         "all_avatars_destroyed": "taking the turn when every avatar was destroyed at once",
         "left": "the last opposing player leaving the game",
+        "victory_condition": "meeting the encounter's victory condition",
     }
 )
 # Why a player of a team game lost while his teammates play on (MULTIPLAYER GAMES).

@@ -17,6 +17,7 @@ from game.engine.state import (
     definition,
     opponent,
     side_of,
+    sides,
 )
 
 ROLES = MappingProxyType({"attacking": ATTACKING, "defending": DEFENDING})
@@ -279,6 +280,16 @@ def _played_this_turn(state: State, condition: dict, context: Context) -> bool:
     )
 
 
+def _turn_number(state: State, condition: dict, context: Context) -> bool:
+    return state.turn >= condition["at_least"]
+
+
+def _team_quests_completed(state: State, condition: dict, context: Context) -> bool:
+    seat = seat_of(state, context, condition["player"])
+    team = sides(state)[side_of(state, seat)]
+    return sum(len(state.seats[each].completed) for each in team) >= condition["at_least"]
+
+
 # The conditions of the vocabulary (``vocabulary.CONDITIONS``), by name.
 CONDITIONS: Mapping[str, Callable[[State, dict, Context], bool]] = MappingProxyType(
     {
@@ -287,6 +298,8 @@ CONDITIONS: Mapping[str, Callable[[State, dict, Context], bool]] = MappingProxyT
         "turn": _turn,
         "quests_completed": _quests_completed,
         "played_this_turn": _played_this_turn,
+        "turn_number": _turn_number,
+        "team_quests_completed": _team_quests_completed,
     }
 )
 

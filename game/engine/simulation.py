@@ -33,6 +33,8 @@ class Report:
     actions: list[int] = field(default_factory=list)  # actions applied in each game
     win_reasons: Counter = field(default_factory=Counter)
     wins_by_agent: Counter = field(default_factory=Counter)
+    # How each game ended: (the winner's agent, the win reason).
+    endings: Counter = field(default_factory=Counter)
     # Each decision's time, by agent: CPU time of the deciding thread (what it costs on one
     # core, whatever else the machine runs; see checked_play.SHORT_DECISION) and wall-clock
     # time.
@@ -56,6 +58,7 @@ class Report:
         self.actions += other.actions
         self.win_reasons += other.win_reasons
         self.wins_by_agent += other.wins_by_agent
+        self.endings += other.endings
         for mine, theirs in (
             (self.decision_seconds, other.decision_seconds),
             (self.decision_wall_seconds, other.decision_wall_seconds),
@@ -205,7 +208,9 @@ def simulate(
         report.turns.append(state.turn)
         report.actions.append(len(played))
         report.win_reasons[state.win_reason] += 1
-        report.wins_by_agent[None if state.winner is None else agent_of[state.winner]] += 1
+        winner = None if state.winner is None else agent_of[state.winner]
+        report.wins_by_agent[winner] += 1
+        report.endings[winner, state.win_reason] += 1
     report.seconds = time.perf_counter() - started
     return report
 

@@ -446,6 +446,11 @@ EFFECTS = MappingProxyType(
             "playmat, counted once as it resolves.",
             {"counted": "filter", "effect": "effects"},
         ),
+        "win_game": Primitive(
+            "The player and his teammates win the game (a heroic encounter's own victory "
+            'conditions: "they will provide other ways to win").',
+            {"player": "player"},
+        ),
     }
 )
 
@@ -537,6 +542,16 @@ CONDITIONS = MappingProxyType(
         ),
         "played_this_turn": Primitive(
             "A card matching the subject was played this turn.", {"subject": "filter"}
+        ),
+        "turn_number": Primitive(
+            "At least so many turns have begun, every player's counted (a heroic encounter's "
+            "time limit).",
+            {"at_least": "amount"},
+        ),
+        "team_quests_completed": Primitive(
+            "The player and his teammates, those who left included, have completed at least "
+            "so many quests in total (a heroic encounter's victory condition).",
+            {"player": "player", "at_least": "amount"},
         ),
     }
 )

@@ -152,5 +152,8 @@ PHRASES: Mapping[str, Callable[[dict], str]] = MappingProxyType(
         "target": lambda e: f"target {cards_phrase(e['target'])}",
         "link": lambda e: f"link this card to {cards_phrase(e['target'])}",
         "for_each": _for_each,
+        "win_game": lambda e: (
+            "win the game" if e["player"] == "you" else "have your opponents win the game"
+        ),
     }
 )

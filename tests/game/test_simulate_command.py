@@ -46,3 +46,20 @@ def test_simulate_spreads_games_over_processes_and_counts_each_once(capsys):
 def test_simulate_refuses_no_processes():
     with pytest.raises(CommandError, match="at least one process"):
         call_command("simulate", games=1, processes=0)
+
+
+def test_simulate_plays_a_heroic_encounter_and_prints_the_heroes_win_rate(capsys):
+    call_command("simulate", encounter="shadow-enclave", games=2, seed=4, thorough=True)
+
+    output = capsys.readouterr().out
+    assert "encounter: The Shadow Enclave (shadow-enclave)" in output
+    assert "2 games in" in output
+    assert "heroes' win rate: " in output and "(95% CI " in output and "of 2 games" in output
+    assert "turns: mean " in output
+    assert "the heroes won by: " in output and "the boss won by: " in output
+    assert "invariant violations: none" in output
+
+
+def test_simulate_refuses_an_unknown_encounter():
+    with pytest.raises(CommandError, match="there is no encounter 'hoth'"):
+        call_command("simulate", encounter="hoth", games=1)

@@ -1,9 +1,18 @@
 import time
+from collections import Counter
 
 from django.core.management.base import BaseCommand, CommandError
 
 from collection.cards.services import set_files
-from game.ai.arena import AGENTS, play
+from game.ai.arena import AGENTS, play, play_encounter
+from game.encounters import BOSS_SEAT, ENCOUNTERS, encounter_named
+from game.engine.events import WIN_REASONS
+from game.engine.simulation import Report, percentile, wilson_interval
+from game.selectors import tutorial_cards
+
+# The computer teammates' agent, which plays the four heroes of an encounter: the one that
+# reads a game of several players (the search agent assumes one opponent).
+HEROES_AGENT = "greedy"
 
 
 class Command(BaseCommand):
@@ -11,7 +20,9 @@ class Command(BaseCommand):
         "Play whole games between computer agents with the first set's starter decks and "
         "print games per second, mean turns, how games were won, each agent's win rate with "
         "its 95% confidence interval, the games' length, its decision times and any invariant "
-        "violation. The agents swap seats after every round of the twelve matchups."
+        "violation. The agents swap seats after every round of the twelve matchups. With "
+        "--encounter, the set's four starter decks play a heroic encounter against its boss "
+        "instead, and the heroes' win rate is printed."
     )
 
     def add_arguments(self, parser):
@@ -30,20 +41,28 @@ class Command(BaseCommand):
             "they stay comparable).",
         )
         parser.add_argument(
+            "--encounter",
+            help="Play this heroic encounter, four starter decks against its boss (one of: "
+            f"{', '.join(encounter.slug for encounter in ENCOUNTERS)}); --agents is not used.",
+        )
+        parser.add_argument(
             "--thorough",
             action="store_true",
             help="Also check the JSON round trip and every seat's view after every action.",
         )
 
-    def handle(self, *args, games, seed, agents, processes, thorough, **options):
-        names = tuple(name.strip() for name in agents.split(","))
-        unknown = [name for name in names if name not in AGENTS]
-        if len(names) != 2 or unknown:
-            raise CommandError(f"Give two agents from {', '.join(AGENTS)}, e.g. random,greedy.")
+    def handle(self, *args, games, seed, agents, processes, thorough, encounter, **options):
         if games < 1:
             raise CommandError("Play at least one game.")
         if processes < 1:
             raise CommandError("Use at least one process.")
+        if encounter is not None:
+            self._encounter(encounter, games, seed, processes, thorough)
+            return
+        names = tuple(name.strip() for name in agents.split(","))
+        unknown = [name for name in names if name not in AGENTS]
+        if len(names) != 2 or unknown:
+            raise CommandError(f"Give two agents from {', '.join(AGENTS)}, e.g. random,greedy.")
         started = time.perf_counter()
         report = play(
             names, games, seed, set_file=set_files()[0], processes=processes, thorough=thorough
@@ -54,3 +73,57 @@ class Command(BaseCommand):
             "every 12 games)"
         )
         self.stdout.write(report.summary())
+
+    def _encounter(self, slug, games, seed, processes, thorough):
+        try:
+            chosen = encounter_named(slug)
+        except KeyError as error:
+            raise CommandError(error.args[0]) from None
+        started = time.perf_counter()
+        report = play_encounter(
+            (HEROES_AGENT, chosen.agent),
+            chosen.boss_decklist(tutorial_cards()),
+            games,
+            seed,
+            set_file=set_files()[0],
+            processes=processes,
+            thorough=thorough,
+        )
+        report.seconds = time.perf_counter() - started
+        self.stdout.write(
+            f"encounter: {chosen.name} ({chosen.slug}): the four starter decks, played by "
+            f"{HEROES_AGENT} in every order of seats, against the boss played by {chosen.agent}"
+        )
+        self.stdout.write("\n".join(encounter_summary(report)))
+
+
+def encounter_summary(report: Report) -> list[str]:
+    """The heroes' win rate with its 95% confidence interval, the games' length and how they
+    ended, from a report whose agents are the seats (the boss is ``BOSS_SEAT``)."""
+    heroes = sum(
+        count for agent, count in report.wins_by_agent.items() if agent not in (None, BOSS_SEAT)
+    )
+    low, high = wilson_interval(heroes, report.games)
+    by_side: dict[str, Counter] = {"heroes": Counter(), "boss": Counter()}
+    for (agent, reason), count in report.endings.items():
+        if agent is not None:
+            by_side["boss" if agent == BOSS_SEAT else "heroes"][reason] += count
+    endings = {
+        side: ", ".join(f"{WIN_REASONS[reason]} {count}" for reason, count in reasons.most_common())
+        or "never"
+        for side, reasons in by_side.items()
+    }
+    unfinished = report.wins_by_agent[None]
+    return [
+        f"{report.games} games in {report.seconds:.1f} s",
+        f"heroes' win rate: {100 * heroes / report.games:.1f}% (95% CI {100 * low:.1f}-"
+        f"{100 * high:.1f}%), {heroes} of {report.games} games",
+        f"turns: mean {report.mean_turns:.1f} (median {percentile(report.turns, 0.5):.0f}, "
+        f"5-95% {percentile(report.turns, 0.05):.0f}-{percentile(report.turns, 0.95):.0f}), "
+        "every player's counted",
+        f"the heroes won by: {endings['heroes']}",
+        f"the boss won by: {endings['boss']}",
+        *([f"unfinished: {unfinished}"] if unfinished else []),
+        f"invariant violations: {len(report.violations) or 'none'}",
+        *report.violations,
+    ]

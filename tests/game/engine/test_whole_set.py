@@ -86,6 +86,7 @@ CHARACTERISTIC_EVENTS = {
     "target": {"targeted"},
     "link": {"linked"},
     "for_each": None,
+    "win_game": {"game_won"},
 }
 
 
