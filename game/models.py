@@ -189,8 +189,7 @@ class Match(models.Model):
     @property
     def raid_name(self) -> str:
         """The name of the Raid's heroic encounter, as the Create window lists it."""
-        encounter = encounter_named(self.encounter) if self.encounter else None
-        return encounter.name if encounter else ""
+        return encounter_named(self.encounter).name if self.encounter else ""
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: a Raid's heroes are the first, its boss the second; a 2-versus-2

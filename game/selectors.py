@@ -166,13 +166,6 @@ def raid_choices() -> tuple[Encounter, ...]:
     return ENCOUNTERS
 
 
-def encounter_of(slug: str) -> Encounter:
-    encounter = encounter_named(slug)
-    if encounter is None:
-        raise ValueError(f"there is no heroic encounter {slug!r}")
-    return encounter
-
-
 def guide_of(match: Match) -> Tutorial | Scenario | None:
     """The tutorial or scenario ``match`` is played in: its victory conditions, goal and
     dialogs; None for a game of the rules alone."""
@@ -843,7 +836,7 @@ def _encounter_dialog(match: Match, mine: MatchSeat) -> dict | None:
     if mine.seat == match.boss_seat or mine.dialogs_read >= match.dialogs_read:
         return None
     index = mine.dialogs_read
-    return {"index": index, "dialog": encounter_of(match.encounter).dialogs[index]}
+    return {"index": index, "dialog": encounter_named(match.encounter).dialogs[index]}
 
 
 @dataclass(frozen=True)
@@ -960,7 +953,7 @@ def tutorial_dialogs_read(*, match_id: int, viewer: User) -> list[Dialog]:
     if seat is None:
         raise NotAllowedToWatch("There is no such match of yours.")
     if match.raid and seat.seat != match.boss_seat:
-        return list(encounter_of(match.encounter).dialogs[: seat.dialogs_read])
+        return list(encounter_named(match.encounter).dialogs[: seat.dialogs_read])
     guide = guide_of(match)
     if guide is None or seat.seat != TUTORIAL_PLAYER:
         return []

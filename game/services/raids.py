@@ -25,7 +25,7 @@ RAID_PLAYERS = RAID_HEROES + 1
 
 def raid_refusal(slug: str) -> str | None:
     """Why no Raid of ``slug`` can be created: it names no heroic encounter."""
-    if encounter_named(slug) is not None:
+    if any(encounter.slug == slug for encounter in ENCOUNTERS):
         return None
     return f"Choose one of the raids: {', '.join(each.name for each in ENCOUNTERS)}."
 
@@ -37,8 +37,6 @@ def boss_decklist(encounter: Encounter) -> dict:
 def seat_boss(match: Match) -> MatchSeat:
     """The encounter's boss takes the Raid's last seat, ready from the start."""
     encounter = encounter_named(match.encounter)
-    if encounter is None:
-        raise ValueError(f"match {match.pk} raids no encounter: {match.encounter!r}")
     decklist = boss_decklist(encounter)
     archetype = decklist["avatar"].get("archetype") or ""
     titles = {
@@ -49,7 +47,7 @@ def seat_boss(match: Match) -> MatchSeat:
     return MatchSeat.objects.create(
         match=match,
         seat=match.boss_seat,
-        player=_boss_account(encounter, decklist["avatar"]["title"], archetype),
+        player=_boss_account(encounter, _account_name(decklist["avatar"]["title"]), archetype),
         deck_name=f"{encounter.name}: the boss's deck",
         side=side_of(archetype),
         archetype=archetype,
@@ -57,6 +55,12 @@ def seat_boss(match: Match) -> MatchSeat:
         faces=card_faces(titles=titles),
         ready=True,
     )
+
+
+def _account_name(title: str) -> str:
+    """A boss's account name from its avatar's title, as a username may be spelled:
+    "Mother Zhevra, Singing Mountain Elder" plays as Mother-Zhevra."""
+    return "-".join(title.split(",")[0].split())[:150]
 
 
 def _boss_account(encounter: Encounter, name: str, archetype: str) -> User:

@@ -12,8 +12,11 @@ from django.utils import timezone
 
 from collection.decks.models import Deck
 from game.ai.agents import GreedyAgent
+from game.ai.arena import AGENTS
 from game.ai.search import SearchAgent
+from game.encounters import encounter_named
 from game.engine import api as engine
+from game.engine.actions import Agent
 from game.engine.state import in_game
 from game.models import (
     ComputerLevel,
@@ -168,10 +171,15 @@ def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
     return True
 
 
-def _seat_agent(match: Match, game, seat: MatchSeat) -> SearchAgent | GreedyAgent:
+def _seat_agent(match: Match, game, seat: MatchSeat) -> Agent:
     """The agent of a computer's seat: Skirmish's at the match's level; in a team game, whose
     several opponents the search agent does not foresee, the greedy agent, which plays any
-    seat from its own view."""
+    seat from its own view; a Raid's boss, its encounter's agent."""
+    if match.raid and seat.seat == match.boss_seat:
+        # The boss plays by its encounter's agent, the one its difficulty was measured with
+        # (``manage.py simulate --encounter``).
+        agent = AGENTS[encounter_named(match.encounter).agent]
+        return agent(game.seed, starter_decklists_all())
     if match.team_game:
         return GreedyAgent()
     return computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)

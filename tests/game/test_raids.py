@@ -103,6 +103,9 @@ def test_each_encounter_has_one_boss_account_that_is_no_house_player(carol, bob)
     assert len(bosses) == 1
     boss = ComputerOpponent.objects.get(encounter=ENCOUNTER.slug)
     assert not boss.skirmish and not boss.player.has_usable_password()
+    # Named after its avatar, as a username may be spelled.
+    assert boss.player.username == "-".join(ENCOUNTER.avatar["title"].split(",")[0].split())
+    assert boss.player.username == "Mother-Zhevra"
     assert boss not in _house_players()
 
 
