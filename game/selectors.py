@@ -381,12 +381,18 @@ def team_winners(match: Match, seats: Iterable[MatchSeat], winner_seat: int | No
     "Winning the Game": the side wins, not a player); None when nobody won."""
     if winner_seat is None:
         return None
-    winners = [
-        seat.player.username
-        for seat in sorted(seats, key=lambda each: each.seat)
-        if match.team_of(seat.seat) == match.team_of(winner_seat)
-    ]
-    return ", ".join(winners[:-1]) + f" and {winners[-1]}" if len(winners) > 1 else winners[0]
+    return names_joined(
+        [
+            seat.player.username
+            for seat in sorted(seats, key=lambda each: each.seat)
+            if match.team_of(seat.seat) == match.team_of(winner_seat)
+        ]
+    )
+
+
+def names_joined(names: list[str]) -> str:
+    """ "Carol", "Carol and Dora", "Carol, Dora and Erin"."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 class NotAllowedToWatch(UserError):

@@ -53,6 +53,7 @@ from game.selectors import (
     guild_only_refusal,
     match_unjoinable,
     match_winners,
+    names_joined,
     open_matches,
     player_decks,
     practice_decklists,
@@ -1207,7 +1208,7 @@ def _team_game_finish(match: Match, game: Game) -> None:
     match.status = MatchStatus.FINISHED
     match.ended = timezone.now()
     match.end_reason = (
-        f"{' and '.join(winners)} won by {game.win_reason}" if winners else game.win_reason
+        f"{names_joined(winners)} won by {game.win_reason}" if winners else game.win_reason
     )[:200]
     match.save(update_fields=["status", "ended", "end_reason"])
     clock_switch(match, None)

@@ -49,7 +49,7 @@ def test_simulate_refuses_no_processes():
 
 
 def test_simulate_plays_a_heroic_encounter_and_prints_the_heroes_win_rate(capsys):
-    call_command("simulate", encounter="shadow-enclave", games=2, seed=4, thorough=True)
+    call_command("simulate", encounter="shadow-enclave", games=2, seed=4)
 
     output = capsys.readouterr().out
     assert "encounter: The Shadow Enclave (shadow-enclave)" in output
