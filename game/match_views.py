@@ -103,7 +103,8 @@ def match_create(request):
                 allow_observers=values["allow_observers"],
                 friends_only=values["friends_only"],
                 guild_only=values["guild_only"],
-                light_vs_dark=values["light_vs_dark"],
+                # The Raid's form hides Light vs. Dark: a box ticked before is not sent on.
+                light_vs_dark=values["light_vs_dark"] and not raid,
                 time_limit=values["time_limit"] or None,
                 challenged=challenged,
                 players=values["players"],

@@ -287,12 +287,15 @@ def test_the_create_window_creates_a_raid(client, carol):
             "players": 2,
             "play_format": "raid",
             "encounter": ENCOUNTER.slug,
+            "light_vs_dark": "on",
         },
     )
 
     assert answer.status_code == 302
     match = Match.objects.get()
     assert (match.encounter, match.players) == (ENCOUNTER.slug, 5)
+    # Light vs. Dark is hidden for a Raid: a box ticked before switching is not sent on.
+    assert not match.light_vs_dark
 
 
 @pytest.mark.parametrize(
