@@ -2,6 +2,8 @@
 box). Every page is visited as a demo player with cards, decks and unopened packs, and
 photographed for a look."""
 
+import json
+
 import pytest
 from django.conf import settings
 from django.core.management import call_command
@@ -107,6 +109,8 @@ def test_every_navigator_entry_can_be_reached_whole_on_a_phone(browser, live_ser
     labels = [label.strip() for label in labels]
 
     page.mouse.move(20, PHONE["height"] // 2)
+    # The Navigator slides out and widens: its first entry is whole once it is open.
+    page.wait_for_function(f"() => ({WHOLE_NAVIGATOR_ENTRIES})().includes({json.dumps(labels[0])})")
     seen_whole = []
     for _ in range(12):
         seen_whole += [label for label in whole_navigator_entries(page) if label not in seen_whole]
@@ -121,6 +125,9 @@ def test_every_navigator_entry_can_be_reached_whole_on_a_phone(browser, live_ser
     # A 1440x900 window shows them all at once, as before.
     page.set_viewport_size({"width": 1440, "height": 900})
     page.mouse.move(20, 450)
+    page.wait_for_function(
+        f"() => ({WHOLE_NAVIGATOR_ENTRIES})().length === {len(labels)}", timeout=5_000
+    )
     assert sorted(whole_navigator_entries(page)) == sorted(labels)
     page.screenshot(path=str(ARTIFACTS / "navigator-open-1440x900.png"))
     context.close()
@@ -129,8 +136,10 @@ def test_every_navigator_entry_can_be_reached_whole_on_a_phone(browser, live_ser
 def whole_navigator_entries(page) -> list[str]:
     """The open Navigator's entries whole in the window and in the Navigator, their words
     not cut off (give or take the fraction of a pixel a scroll may leave)."""
-    return page.evaluate(
-        """() => {
+    return page.evaluate(WHOLE_NAVIGATOR_ENTRIES)
+
+
+WHOLE_NAVIGATOR_ENTRIES = """() => {
           const menu = document.querySelector('.navigator').getBoundingClientRect();
           return [...document.querySelectorAll('.navigator .nav-entries a, .navigator .nav-exit')]
             .filter((entry) => {
@@ -141,4 +150,3 @@ def whole_navigator_entries(page) -> list[str]:
             })
             .map((entry) => entry.innerText.trim());
         }"""
-    )
