@@ -58,8 +58,12 @@ def test_a_player_wins_scenario_one_and_finds_its_reward_once_in_the_binder(
     reward = Card.objects.get(title=scenario_numbered(1).reward, creator=None)
     log_in(page, "Rhen")
 
-    # Play → Scenarios: two chapters, each opening with its first scenario.
+    # Play → Scenarios: two chapters, each opening with its first scenario. The lobby's
+    # socket first (its panels are drawn anew when it connects).
+    expect(page.locator("#chat-status")).to_be_hidden()
     page.locator("#play-panel").get_by_role("link", name=re.compile("^Scenarios")).click()
+    # A busy machine may take a while to serve the map the first time.
+    expect(page).to_have_url(re.compile(r"/scenarios/$"), timeout=20_000)
     expect(page.get_by_role("heading", name="Scenarios", exact=True)).to_be_visible()
     expect(page.locator(".scenario-world")).to_have_count(10)
     expect(page.locator('.scenario-world[data-state="open"]')).to_have_count(2)
