@@ -214,7 +214,7 @@ class Side(models.TextChoices):
 
 class MatchSeat(models.Model):
     """A player's seat in a match, with the decklist they brought, frozen when they sat.
-    ``seat`` is the engine's seat, in turn order; in a team game its team is ``seat % 2``."""
+    ``seat`` is the engine's seat, in turn order; its team is ``Match.team_of(seat)``."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
