@@ -61,6 +61,17 @@ def bob(catalog):
     return player_with_deck("Bob", "sith")
 
 
+# The third and fourth players of a team game or a Raid.
+@pytest.fixture
+def dave(catalog):
+    return player_with_deck("Dave", "rebel")
+
+
+@pytest.fixture
+def erin(catalog):
+    return player_with_deck("Erin", "imperial")
+
+
 def start_match(carol, bob, **settings):
     """A match of ``carol`` (seat 0) and ``bob`` (seat 1), both ready: its first game begun."""
     match = match_create(host=carol, deck=carol.deck, settings=MatchSettings(**settings))

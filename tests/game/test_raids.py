@@ -26,7 +26,7 @@ from game.services.raids import boss_decklist
 from game.services.team_matches import match_fill_with_computers, raid_dialog_read
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck
-from tests.game.test_team_matches import current, hidden_from, shown_ids
+from tests.game.test_team_matches import current, hidden_from, seats_of, shown_ids
 from tournaments.services.computer_players import _house_players
 
 pytestmark = pytest.mark.django_db
@@ -34,20 +34,6 @@ pytestmark = pytest.mark.django_db
 ENCOUNTER = ENCOUNTERS[0]
 RAID = MatchSettings(encounter=ENCOUNTER.slug)
 BOSS = 4
-
-
-@pytest.fixture
-def dave(catalog):
-    return player_with_deck("Dave", "rebel")
-
-
-@pytest.fixture
-def erin(catalog):
-    return player_with_deck("Erin", "imperial")
-
-
-def seats_of(match) -> dict[int, str]:
-    return {seat.seat: seat.player.username for seat in match.seats.select_related("player")}
 
 
 def raid_begun(host, *people) -> Match:

@@ -27,11 +27,6 @@ def dora(catalog):
     return player_with_deck("Dora", "rebel")
 
 
-@pytest.fixture
-def erin(catalog):
-    return player_with_deck("Erin", "imperial")
-
-
 def create(client, player, **fields):
     return client.post(
         reverse("game:match_create"), {"deck": player.deck.pk, "structure": "1", **fields}, **HTMX

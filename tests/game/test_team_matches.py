@@ -53,16 +53,6 @@ TEAM_GAME = MatchSettings(players=4)
 WHOLE_GAME_SEED = 3
 
 
-@pytest.fixture
-def dave(catalog):
-    return player_with_deck("Dave", "rebel")
-
-
-@pytest.fixture
-def erin(catalog):
-    return player_with_deck("Erin", "imperial")
-
-
 def seats_of(match) -> dict[int, str]:
     return {seat.seat: seat.player.username for seat in match.seats.select_related("player")}
 
