@@ -189,8 +189,12 @@ def test_no_hero_sees_another_players_hand(carol, bob):
         if viewer is None:
             viewer = UserFactory(username="Olive")
         screen = match_screen(match_id=match.pk, viewer=viewer)
-        html = _render(screen)
-        assert not shown_ids(html) & hidden_from(state, seat)
+        shown = shown_ids(_render(screen))
+        assert not shown & hidden_from(state, seat)
+        # Each hero's own hand is drawn, and every avatar, the boss's among them.
+        assert {player.avatar for player in state.seats} <= shown
+        if seat is not None:
+            assert set(state.seats[seat].hand) <= shown
 
 
 def _render(screen) -> str:
