@@ -103,8 +103,9 @@ def test_leaving_by_the_navigator_warns_and_the_draft_waits_until_discarded(
     page.locator(".navigator").hover()
     collection = page.locator(".navigator").get_by_role("link", name="Collection")
     expect(collection).to_be_visible()
-    # The question comes a moment after the click: wait for it, not only for the page as it is.
-    with page.expect_event("dialog"):
+    # The question comes a moment after the click: wait for it, not only for the page as it is;
+    # on a busy machine the click alone (the Navigator still sliding out) takes seconds.
+    with page.expect_event("dialog", timeout=30_000):
         collection.click()
     expect(page.locator("#deck-container .deck-summary")).to_contain_text("Avatar 1/1")
     assert "unsaved changes" in questions[0]
