@@ -17,6 +17,13 @@ LAUNCH_ARGS = [
     "--disable-sync",
 ]
 
+# Every wait is for a state, which a passing test reaches long before these: on a busy machine
+# (three test processes, each with its browser and servers, on two cores) a page can take
+# several seconds to draw what a socket brought.
+EXPECT_TIMEOUT_MS = 15_000
+ACTION_TIMEOUT_MS = 20_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
 
 # One browser per module, not per session: while Playwright's sync API lives, its event loop
 # runs in the main thread, and the asyncio tests of later modules (consumers) could not run
@@ -71,7 +78,7 @@ def page(browser, live_server, settings):
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
     page = context.new_page()
     yield page
     context.close()

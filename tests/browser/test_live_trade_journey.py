@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from collection.services.wants import want_set
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT_MS, ARTIFACTS
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
 from tests.trades.live_helpers import booster, cards, copies, give_cards, give_products
@@ -25,7 +25,7 @@ def open_as(browser, live_server, settings):
         context = browser.new_context(
             base_url=live_server.url, viewport={"width": 1366, "height": 768}
         )
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
         log_in(page, user.username)

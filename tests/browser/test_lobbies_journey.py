@@ -4,7 +4,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT_MS, ARTIFACTS
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
 
@@ -24,7 +24,7 @@ def open_as(browser, live_server, settings):
         context = browser.new_context(
             base_url=live_server.url, viewport={"width": 1280, "height": 900}
         )
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
         log_in(page, name)

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from game.engine import api as engine
 from game.models import Game, Match, MatchStatus
 from game.selectors import game_state
-from tests.browser.conftest import ARTIFACTS, confirm
+from tests.browser.conftest import ACTION_TIMEOUT_MS, ARTIFACTS, confirm
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
@@ -32,7 +32,7 @@ def open_as(browser, live_server, settings, catalog):
         context = browser.new_context(
             base_url=live_server.url, viewport={"width": 1366, "height": 768}
         )
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
         page.on("dialog", lambda dialog: dialog.accept())
@@ -335,7 +335,7 @@ def test_create_clicked_before_the_lobby_socket_first_draws_opens_a_usable_windo
     }
     carol = player_with_deck("Carol", "jedi")
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1366, "height": 768})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
     page = context.new_page()
     log_in(page, carol.username)
     frames, forms = HeldLobbyFrames(), []

@@ -16,7 +16,7 @@ from game.models import Game, GameAction, Match, MatchStatus
 from game.selectors import game_state
 from game.services.matches import game_act
 from game.services.skirmish import skirmish_start
-from tests.browser.conftest import ARTIFACTS, confirm
+from tests.browser.conftest import ACTION_TIMEOUT_MS, ARTIFACTS, confirm
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
@@ -73,7 +73,7 @@ def open_playmat(browser, live_server, settings):
         context = browser.new_context(
             base_url=live_server.url, viewport=viewport, reduced_motion=reduced_motion
         )
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         # The socket's first message swaps the screen in anew: wait for it before looking.
         context.add_init_script(

@@ -10,7 +10,7 @@ from collection.models import CardOwnership
 from collection.trades.models import PostedTrade, PostedTradeStatus
 from collection.trades.selectors.posted import their_binder_cards
 from collection.trades.services.posted import posted_trade_create
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT_MS, ARTIFACTS
 from tests.browser.test_journeys import log_in
 from tests.factories import UserFactory
 from tests.trades.posted_helpers import card_item, cards, give_cards
@@ -30,7 +30,7 @@ def open_as(browser, live_server, settings):
         context = browser.new_context(
             base_url=live_server.url, viewport={"width": 1366, "height": 768}
         )
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
         log_in(page, player.username)
