@@ -376,18 +376,23 @@ def match_teams(match: Match, seats: Iterable[MatchSeat] | None = None) -> list[
     ]
 
 
-def team_winners(match: Match, seats: Iterable[MatchSeat], winner_seat: int | None) -> str | None:
-    """The players of a team game's winning side, "Carol and Dora" (MULTIPLAYER GAMES,
-    "Winning the Game": the side wins, not a player); None when nobody won."""
+def team_winners(
+    match: Match, seats: Iterable[MatchSeat], winner_seat: int | None
+) -> list[str] | None:
+    """The players of a team game's winning side, in seat order (MULTIPLAYER GAMES, "Winning
+    the Game": the side wins, not a player); None when nobody won."""
     if winner_seat is None:
         return None
-    return names_joined(
-        [
-            seat.player.username
-            for seat in sorted(seats, key=lambda each: each.seat)
-            if match.team_of(seat.seat) == match.team_of(winner_seat)
-        ]
-    )
+    return [
+        seat.player.username
+        for seat in sorted(seats, key=lambda each: each.seat)
+        if match.team_of(seat.seat) == match.team_of(winner_seat)
+    ]
+
+
+def side_wins(winners: list[str]) -> str:
+    """ "Carol and Dora win", or, for a side of one (a raid's boss), "Mother-Zhevra wins"."""
+    return f"{names_joined(winners)} {'win' if len(winners) > 1 else 'wins'}"
 
 
 def names_joined(names: list[str]) -> str:
@@ -515,13 +520,19 @@ class MatchScreen:
         return match_teams(self.match, self.seats) if self.match.team_game else []
 
     @property
-    def team_winners(self) -> str | None:
-        """The players of the side that won the finished team game, "Carol and Dora"; None
-        otherwise."""
+    def team_winners(self) -> list[str] | None:
+        """The players of the side that won the finished team game; None otherwise."""
         game = self.game
         if not self.match.team_game or game is None or game.ended is None:
             return None
         return team_winners(self.match, self.seats, game.winner_seat)
+
+    @property
+    def side_won(self) -> str | None:
+        """The end screen's title for an observer of a finished team game, "Carol and Dora
+        win" or "Mother-Zhevra wins"; None otherwise."""
+        winners = self.team_winners
+        return side_wins(winners) if winners else None
 
     @property
     def team_result(self) -> str | None:
@@ -1491,7 +1502,7 @@ def match_replay(
     return screen
 
 
-def game_result(game: Game, names: list[str], *, winners: str | None = None) -> str | None:
+def game_result(game: Game, names: list[str], *, winners: list[str] | None = None) -> str | None:
     """A game's stored result in words: "Carol wins the game by destroying the opposing
     avatar", "Carol wins the game: Bob conceded", "The game has no winner: drawn by
     agreement"; for a team game, won by a side, its ``winners``: "Carol and Dora win the
@@ -1501,7 +1512,7 @@ def game_result(game: Game, names: list[str], *, winners: str | None = None) -> 
     if game.winner_seat is None:
         outcome = "The game has no winner"
     elif winners:
-        outcome = f"{winners} win the game"
+        outcome = f"{side_wins(winners)} the game"
     else:
         outcome = f"{names[game.winner_seat]} wins the game"
     if not game.win_reason:

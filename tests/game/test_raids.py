@@ -235,7 +235,7 @@ def test_a_raid_its_people_left_is_played_to_its_end_by_the_computers_and_replay
 
 def test_a_lost_raids_pages_show_for_its_heroes(client, carol, bob, dave, erin):
     """Every hero concedes: the boss's side wins, and the match page, its replay and the
-    match history say so."""
+    match history say so, of the boss alone: "Mother-Zhevra wins the game"."""
     match = raid_begun(carol, bob, dave, erin)
     for player in (carol, bob, dave, erin):
         match_concede(match_id=match.pk, player=player)
@@ -249,6 +249,7 @@ def test_a_lost_raids_pages_show_for_its_heroes(client, carol, bob, dave, erin):
         client.force_login(player)
         page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
         assert "Defeat" in page
+        assert f"{boss} wins the game" in page and f"{boss} win the game" not in page
         for url in (reverse("game:match_replay", args=[match.pk]), reverse("game:match_history")):
             assert client.get(url).status_code == 200, (player, url)
 
