@@ -34,6 +34,11 @@ BOSS_AVATAR = f'[data-zone="avatar-{BOSS_SEAT}"]'
 QUESTS = ".mat-quests"
 
 
+# A face address in a seat's faces that is no catalog card's (set number, number): a card of a
+# boss's own, ("encounter", the encounter's slug, its index in Encounter.boss_only_cards).
+ENCOUNTER_FACE = "encounter"
+
+
 def _boss_card(title: str, kind: str, **printed) -> dict:
     """A card of a boss's own, with every printed field a catalog card has."""
     return {
@@ -174,6 +179,11 @@ class Encounter:
             "deck": deck,
             "created": created_cards([avatar, *quests, *deck], dict(cards)),
         }
+
+    @property
+    def boss_only_cards(self) -> tuple[dict, ...]:
+        """The cards of the boss's own, in the catalog nowhere: its avatar, then its deck's."""
+        return (self.avatar, *(card for card, _ in self.own_cards))
 
     def due_dialogs(self, view: View, told: int) -> list[Dialog]:
         """The dialogs to tell now, in order, when ``told`` were told before: each once its

@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
 from collection.cards.faces import FACE_SIZES
+from game.encounters import ENCOUNTER_FACE
 from game.models import Match, MatchChatKind, MatchChatLine, MatchStructure
 
 MEDALLIONS_ID = "medallion-list"
@@ -193,7 +194,7 @@ def mat_card(card: dict, *, interactive: bool) -> SafeString:
         card.get("tokens") or 0,
         card.get("attack"),
         card.get("defense"),
-        None if face is None else (face[0], face[1]),
+        None if face is None else tuple(face),
         interactive and bool(card.get("actionable")),
         interactive and bool(card.get("playable")),
         bool(card.get("combatant")),
@@ -213,7 +214,7 @@ def _mat_card(
     tokens: int,
     attack: int | None,
     defense: int | None,
-    face: tuple[int, int] | None,
+    face: tuple | None,
     actionable: bool,
     playable: bool,
     combatant: bool,
@@ -292,7 +293,7 @@ def tactic_shown(tactic: dict) -> SafeString:
         width, height = FACE_SIZES["large"].width, FACE_SIZES["large"].height
         picture = format_html(
             '<img src="{}?size=large" alt="{}" width="{}" height="{}" draggable="false">',
-            _face_url((face[0], face[1])),
+            _face_url(tuple(face)),
             tactic["title"],
             width,
             height,
@@ -310,5 +311,9 @@ def tactic_shown(tactic: dict) -> SafeString:
 
 
 @lru_cache(maxsize=1024)
-def _face_url(face: tuple[int, int]) -> str:
+def _face_url(face: tuple) -> str:
+    """The address of a face: a catalog card's, (set number, number), or a heroic
+    encounter's own card's, ("encounter", slug, index) (game.selectors.encounter_faces)."""
+    if face[0] == ENCOUNTER_FACE:
+        return reverse("game:encounter_card_face", args=face[1:])
     return reverse("cards:card_face", args=face)

@@ -7,9 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from collection.cards.views import face_response, face_size
 from collection.decks.models import Deck
 from game import selectors
 from game.models import ComputerLevel, MatchStructure
@@ -216,6 +217,16 @@ def match_info(request, match_id):
     if match is None:
         raise Http404("There is no such match.")
     return _dialog(request, "game/_match_info.html", {"match": match})
+
+
+@require_GET
+def encounter_card_face(request, slug, index):
+    """The face of a card of a heroic encounter's boss's own (its avatar, its deck's), drawn
+    as a catalog card's is: the playmat shows it as it shows every other card."""
+    face = selectors.encounter_card_face(slug=slug, index=index, size=face_size(request))
+    if face is None:
+        raise Http404("There is no such card in that encounter.")
+    return face_response(request, face, private=False)
 
 
 @login_required

@@ -16,12 +16,13 @@ from django.db.models import Count, Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from collection.cards.models import Card
+from collection.cards import selectors as card_selectors
+from collection.cards.models import Card, CardSet
 from collection.cards.services import set_files
 from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, DeckCard, PlayFormat
 from game import fragments
-from game.encounters import ENCOUNTERS, Encounter, encounter_named
+from game.encounters import ENCOUNTER_FACE, ENCOUNTERS, Encounter, encounter_named
 from game.engine import api as engine
 from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
 from game.engine.events import WIN_REASONS
@@ -211,6 +212,48 @@ def card_faces(*, titles: set[str]) -> dict[str, list[int]]:
     """The face of each printed card of these titles: [set number, number]."""
     cards = Card.objects.filter(title__in=titles, creator=None).select_related("card_set")
     return {card.title: [card.card_set.number, card.number] for card in cards.order_by("-pk")}
+
+
+def encounter_faces(encounter: Encounter) -> dict[str, list]:
+    """The face address of each card of the boss's own in ``encounter``, by title."""
+    return {
+        card["title"]: [ENCOUNTER_FACE, encounter.slug, index]
+        for index, card in enumerate(encounter.boss_only_cards)
+    }
+
+
+def encounter_card_face(*, slug: str, index: int, size: str) -> str | None:
+    """The face of the card of the boss's own numbered ``index`` in the encounter ``slug``,
+    drawn as a catalog card's is, at ``size``; None if there is no such card."""
+    try:
+        encounter = encounter_named(slug)
+    except KeyError:
+        return None
+    cards = encounter.boss_only_cards
+    if not 0 <= index < len(cards):
+        return None
+    printed = cards[index]
+    card = Card(
+        card_set=CardSet(number=1, code="HE", name=f"Heroic encounter: {encounter.name}"),
+        number=index + 1,
+        rarity=printed["rarity"],
+        title=printed["title"],
+        card_type=printed["type"],
+        archetype=printed["archetype"],
+        traits=printed["traits"],
+        restriction=printed["restriction"],
+        cost=printed["cost"],
+        attack=printed["attack"],
+        defense=printed["defense"],
+        damage_bonus=printed["damage_bonus"],
+        health=printed["health"],
+        level=printed["level"],
+        game_text=printed["text"],
+        lore=printed["lore"],
+        artist=printed["artist"],
+        rules=printed["rules"],
+    )
+    return card_selectors.card_face(card=card, size=size)
 
 
 def side_of(archetype: str) -> str:

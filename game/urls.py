@@ -12,6 +12,11 @@ urlpatterns = [
     path("tutorials/start/", tutorial_views.tutorial_start_view, name="tutorial_start"),
     path("scenarios/", scenario_views.scenarios_page, name="scenarios"),
     path(
+        "raids/<slug:slug>/cards/<int:index>.svg",
+        match_views.encounter_card_face,
+        name="encounter_card_face",
+    ),
+    path(
         "matches/<int:match_id>/dialogs/read/",
         tutorial_views.tutorial_dialog_read_view,
         name="tutorial_dialog_read",

@@ -109,21 +109,28 @@ def _panels(viewer, card: Card) -> list[tuple[str, dict]]:
 @require_GET
 def card_face(request, set_number, number):
     card = _card_or_404(request, set_number, number)
+    face = selectors.card_face(card=card, size=face_size(request))
+    # A player-made avatar's face is for its creator and staff: no shared cache may keep it.
+    return face_response(request, face, private=bool(card.creator_id))
+
+
+def face_size(request) -> str:
+    """The size a face is asked for at (``?size=``), medium unless one of CARD_SIZES."""
     size = request.GET.get("size", "medium")
-    if size not in CARD_SIZES:
-        size = "medium"
-    face = selectors.card_face(card=card, size=size)
-    # The face changes only with the card's data (a set file loaded again, a staff edit) or
-    # its drawing: its own hash is its version. A page redrawn by the socket finds it in the
-    # browser's cache, and a day later asks again and gets 304 Not Modified while unchanged.
+    return size if size in CARD_SIZES else "medium"
+
+
+def face_response(request, face: str, *, private: bool) -> HttpResponse:
+    """A card face's SVG, kept a day by the browser (and, unless ``private``, shared caches).
+    The face changes only with the card's data (a set file loaded again, a staff edit) or its
+    drawing: its own hash is its version. A page redrawn by the socket finds it in the
+    browser's cache, and a day later asks again and gets 304 Not Modified while unchanged."""
     etag = quote_etag(hashlib.sha256(face.encode()).hexdigest()[:32])
     response = get_conditional_response(request, etag=etag) or HttpResponse(
         face, content_type="image/svg+xml"
     )
     response["ETag"] = etag
-    # A player-made avatar's face is for its creator and staff: no shared cache may keep it.
-    privacy = "private" if card.creator_id else "public"
-    response["Cache-Control"] = f"{privacy}, max-age={FACE_MAX_AGE}"
+    response["Cache-Control"] = f"{'private' if private else 'public'}, max-age={FACE_MAX_AGE}"
     return response
 
 

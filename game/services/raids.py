@@ -15,7 +15,7 @@ from game.encounters import ENCOUNTERS, Encounter, encounter_named
 from game.engine import api as engine
 from game.engine.state import State
 from game.models import ComputerOpponent, Match, MatchSeat
-from game.selectors import card_faces, side_of, tutorial_cards
+from game.selectors import card_faces, encounter_faces, side_of, tutorial_cards
 from tcgsite.accounts.models import User
 
 RAID_HEROES = 4
@@ -52,7 +52,7 @@ def seat_boss(match: Match) -> MatchSeat:
         side=side_of(archetype),
         archetype=archetype,
         decklist=decklist,
-        faces=card_faces(titles=titles),
+        faces={**card_faces(titles=titles), **encounter_faces(encounter)},
         ready=True,
     )
 

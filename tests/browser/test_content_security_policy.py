@@ -29,6 +29,7 @@ from collection.services.store import product_grant
 from collection.trades.models import TradeSession, TradeSessionStatus
 from collection.trades.services.exchange import TradeItem
 from collection.trades.services.posted import posted_trade_accept, posted_trade_create
+from game.encounters import ENCOUNTERS
 from game.services.matches import MatchSettings, match_create, match_join, match_ready
 from guilds.services.guilds import guild_create
 from tcgsite.accounts.forms import PREFERENCE_PAGES
@@ -183,6 +184,8 @@ def samples(world) -> dict[str, list[str]]:
         "invitation_id": ["1"],
         "queue_id": [str(world["queue"].pk)],
         "tournament_id": [str(world["tournament"].pk)],
+        "slug": [ENCOUNTERS[0].slug],
+        "index": ["0"],
     }
 
 

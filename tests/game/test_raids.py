@@ -181,6 +181,44 @@ def test_the_boss_avatar_shows_the_encounters_victory_conditions(client, carol, 
     assert ENCOUNTER.dialogs[0].title in page
 
 
+def test_the_boss_avatar_is_drawn_as_a_card_face_like_every_other(client, carol, bob):
+    """The boss's own avatar, in the catalog nowhere, is drawn as the heroes' are: its face,
+    with its title, stats and text, at the playmat's size and magnified."""
+    match = raid_begun(carol, bob)
+    client.force_login(carol)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+
+    face = reverse("game:encounter_card_face", args=[ENCOUNTER.slug, 0])
+    assert f'<img src="{face}?size=small" alt="{ENCOUNTER.avatar["title"]}"' in page
+    assert f'data-zoom="{face}?size=large"' in page
+    drawn = client.get(f"{face}?size=large")
+    assert drawn["Content-Type"] == "image/svg+xml"
+    svg = drawn.content.decode()
+    assert svg.startswith("<svg") and 'class="card-face card-face--large"' in svg
+    assert f'aria-label="{ENCOUNTER.avatar["title"]}"' in svg
+    assert str(ENCOUNTER.avatar["health"]) in svg
+    assert f"Heroic encounter: {ENCOUNTER.name}" in svg
+
+
+@pytest.mark.parametrize(
+    ("encounter", "index"),
+    [(ENCOUNTER.slug, len(ENCOUNTER.boss_only_cards)), ("no-such-raid", 0)],
+)
+def test_a_card_of_no_encounter_is_not_found(client, encounter, index):
+    face = reverse("game:encounter_card_face", args=[encounter, index])
+    assert client.get(face).status_code == 404
+
+
+def test_every_card_of_a_bosss_own_has_a_face(client):
+    for encounter in ENCOUNTERS:
+        for index, card in enumerate(encounter.boss_only_cards):
+            face = reverse("game:encounter_card_face", args=[encounter.slug, index])
+            drawn = client.get(face)
+            assert drawn.status_code == 200, (encounter.slug, card["title"])
+            assert f'aria-label="{card["title"]}"' in drawn.content.decode()
+
+
 def test_no_hero_sees_another_players_hand(carol, bob):
     match = raid_begun(carol, bob)
     _, state = current(match)
