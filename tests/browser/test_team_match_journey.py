@@ -29,11 +29,11 @@ DECISIONS_ALONE = 4
 
 @pytest.fixture
 def computers_think_fast(settings, thinking_threads):  # noqa: F811 - the fixture
-    """The computer players' turns, played by the web process's thinking threads, after a
-    pause short enough for a test; in production mode too, where no Celery worker runs beside
-    the test's server."""
+    """The computer players' turns, played by the web process's thinking threads with no
+    pause (each step of a test waits for the pages to show the game moved on); in production
+    mode too, where no Celery worker runs beside the test's server."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
-    settings.COMPUTER_PAUSE_SECONDS = 0.05
+    settings.COMPUTER_PAUSE_SECONDS = 0
 
 
 def shot(page, name: str) -> None:
