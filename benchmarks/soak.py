@@ -752,7 +752,10 @@ class Crowd:
         return self.tally
 
     async def live(self, player: Player) -> None:
-        """Arrive at some moment of the ramp, get a deck, then act until the end."""
+        """Arrive at some moment of the ramp, get a deck, then act until the end. Until it
+        has arrived, and once it has stopped, no other player's action (a race, a match)
+        takes it in: two coroutines would read its one connection at once."""
+        player.busy = True
         await asyncio.sleep(self.random.uniform(0, self.spec.ramp_seconds))
         try:
             await self.arrive(player)
@@ -767,6 +770,7 @@ class Crowd:
                 finally:
                     player.busy = False
         except Exception as error:  # noqa: BLE001 - a player's failure is counted, not fatal
+            player.busy = True
             self.tally.problems[f"player stopped: {type(error).__name__}: {error}"[:120]] += 1
 
     def think(self) -> float:
@@ -1017,6 +1021,43 @@ async def concede(player: Player, match: int) -> None:
 
 async def casual_match(crowd: Crowd, player: Player) -> None:
     """Two players of this process: create, join, ready, a few decisions each, concede."""
+    await match_of_two(
+        crowd, player, kind="match", fields={"title": f"Soak {player.name}"}, computers=False
+    )
+
+
+RAID_CHOICE = re.compile(r'<select id="match-raid" name="encounter">(.*?)</select>', re.S)
+OPTION_VALUE = re.compile(r'<option value="([^"]+)"')
+
+
+async def raid(crowd: Crowd, player: Player) -> None:
+    """Two players of this process raid a heroic encounter's boss (Play Format *Raid*), one of
+    those the Create window lists: one creates it, the other joins, the host fills the two free
+    heroes' seats with computer teammates, both get ready and make a few decisions, then both
+    concede: the computer teammates play on against the boss to the game's end, off the
+    request path."""
+    if player.deck_id is None:
+        return
+    form = await player.get("match create form", "/casual/create/")
+    listed = RAID_CHOICE.search(form.body)
+    if listed is None:
+        crowd.tally.problems["the Create window lists no raid"] += 1
+        return
+    fields = {
+        "title": f"Raid {player.name}",
+        "play_format": "raid",
+        "encounter": crowd.random.choice(OPTION_VALUE.findall(listed[1])),
+    }
+    await match_of_two(crowd, player, kind="raid", fields=fields, computers=True)
+
+
+async def match_of_two(
+    crowd: Crowd, player: Player, *, kind: str, fields: dict, computers: bool
+) -> None:
+    """``player`` creates a match (the Create form with ``fields``) and an idle player of this
+    process joins it; with ``computers``, the host fills the free seats with computer players.
+    Both get ready and make a few decisions each. Then the host concedes, which ends a match of
+    two; with computers, the partner too, and the computers play on to the game's end."""
     idle = [other for other in crowd.idle(but=player) if other.deck_id is not None]
     if player.deck_id is None or not idle:
         return
@@ -1027,20 +1068,20 @@ async def casual_match(crowd: Crowd, player: Player) -> None:
     try:
         await player.get("lobby page", "/lobbies/casual/")
         created = await player.post(
-            "match create",
+            f"{kind} create",
             "/casual/create/",
             {
-                "title": f"Soak {player.name}",
                 "structure": 1,
                 "deck": player.deck_id,
                 "allow_observers": "1",
                 "time_limit": 0,
+                **fields,
             },
             htmx=True,
         )
         shown = MATCH_ADDRESS.search(created.header("hx-redirect"))
         if shown is None:
-            crowd.tally.problems[f"match not created: {refusal(created)}"] += 1
+            crowd.tally.problems[f"{kind} not created: {refusal(created)}"] += 1
             return
         match = int(shown[1])
         host_seat = await match_seat(player, match)
@@ -1048,10 +1089,17 @@ async def casual_match(crowd: Crowd, player: Player) -> None:
             "match join", f"/matches/{match}/join/", {"deck": partner.deck_id}, htmx=True
         )
         if not joined.header("hx-redirect"):
-            crowd.tally.problems[f"match not joined: {refusal(joined)}"] += 1
+            crowd.tally.problems[f"{kind} not joined: {refusal(joined)}"] += 1
             return
         partner_seat = await match_seat(partner, match)
         seats = [seat for seat in (host_seat, partner_seat) if seat is not None]
+        if computers:
+            filled = await player.post(
+                f"{kind} fill with computers", f"/matches/{match}/computers/", {}, htmx=True
+            )
+            if filled.status != 204:
+                crowd.tally.problems[f"{kind} not filled: {refusal(filled)}"] += 1
+                return
         for someone in (player, partner):
             await someone.post("match ready", f"/matches/{match}/ready/", {"ready": "1"}, htmx=True)
         until = min(crowd.ends_at, time.monotonic() + 180)
@@ -1061,79 +1109,7 @@ async def casual_match(crowd: Crowd, player: Player) -> None:
         await asyncio.gather(*(seat.wait_settled() for seat in seats))
     finally:
         if match is not None:
-            await concede(player, match)
-        for seat in seats:
-            with contextlib.suppress(Exception):
-                await seat.connection.close()
-        partner.busy = False
-
-
-RAID_CHOICE = re.compile(r'<select id="match-raid" name="encounter">(.*?)</select>', re.S)
-OPTION_VALUE = re.compile(r'<option value="([^"]+)"')
-
-
-async def raid(crowd: Crowd, player: Player) -> None:
-    """Two players of this process raid a heroic encounter's boss (Play Format *Raid*): one
-    creates it, the other joins, the host fills the two free heroes' seats with computer
-    teammates, both get ready and make a few decisions, then both concede: the computer
-    teammates play on against the boss to the game's end, off the request path."""
-    idle = [other for other in crowd.idle(but=player) if other.deck_id is not None]
-    if player.deck_id is None or not idle:
-        return
-    partner = crowd.random.choice(idle)
-    partner.busy = True
-    seats: list[Seat] = []
-    match = None
-    try:
-        form = await player.get("match create form", "/casual/create/")
-        listed = RAID_CHOICE.search(form.body)
-        if listed is None:
-            crowd.tally.problems["the Create window lists no raid"] += 1
-            return
-        created = await player.post(
-            "raid create",
-            "/casual/create/",
-            {
-                "title": f"Raid {player.name}",
-                "structure": 1,
-                "deck": player.deck_id,
-                "allow_observers": "1",
-                "time_limit": 0,
-                "play_format": "raid",
-                "encounter": crowd.random.choice(OPTION_VALUE.findall(listed[1])),
-            },
-            htmx=True,
-        )
-        shown = MATCH_ADDRESS.search(created.header("hx-redirect"))
-        if shown is None:
-            crowd.tally.problems[f"raid not created: {refusal(created)}"] += 1
-            return
-        match = int(shown[1])
-        host_seat = await match_seat(player, match)
-        joined = await partner.post(
-            "match join", f"/matches/{match}/join/", {"deck": partner.deck_id}, htmx=True
-        )
-        if not joined.header("hx-redirect"):
-            crowd.tally.problems[f"raid not joined: {refusal(joined)}"] += 1
-            return
-        partner_seat = await match_seat(partner, match)
-        seats = [seat for seat in (host_seat, partner_seat) if seat is not None]
-        filled = await player.post(
-            "raid fill with computers", f"/matches/{match}/computers/", {}, htmx=True
-        )
-        if filled.status != 204:
-            crowd.tally.problems[f"raid not filled: {refusal(filled)}"] += 1
-            return
-        for someone in (player, partner):
-            await someone.post("match ready", f"/matches/{match}/ready/", {"ready": "1"}, htmx=True)
-        until = min(crowd.ends_at, time.monotonic() + 180)
-        await asyncio.gather(
-            *(seat.play(crowd.random.randint(*DECISIONS_A_MATCH), until) for seat in seats)
-        )
-        await asyncio.gather(*(seat.wait_settled() for seat in seats))
-    finally:
-        if match is not None:
-            for someone in (player, partner):
+            for someone in (player, partner) if computers else (player,):
                 await concede(someone, match)
         for seat in seats:
             with contextlib.suppress(Exception):
