@@ -2,8 +2,9 @@
 
 The script starts production mode as ``make start`` does, on a database of its own
 (SOAK_DATABASE, ``tcgsite_soak``, created fresh and dropped at the end) and Redis database
-12 (SOAK_REDIS_URL): it migrates, loads the catalog, collects the static files and runs the
-``Procfile`` with honcho, two web processes, the Celery worker and beat. A staff member's
+12 (SOAK_REDIS_URL): it migrates, loads the catalog, collects the static files (into a folder
+of its own, STATIC_ROOT) and runs the ``Procfile`` with honcho, two web processes, the Celery
+worker and beat. A staff member's
 setup follows, written through the ORM: an event pass in the Store, two tournament queues
 too large ever to start, and SOAK_PLAYERS players (200) with a session each. Everything the
 players then do goes over HTTP and websockets from SOAK_CLIENT_PROCESSES client processes
@@ -52,6 +53,7 @@ import random
 import re
 import resource
 import secrets
+import shutil
 import signal
 import socket
 import statistics
@@ -134,6 +136,12 @@ class SiteConfig:
         return f"{self.server_url.rstrip('/')}/{self.database}"
 
     @property
+    def static_root(self) -> Path:
+        """The site's own collected static files: collecting into the checkout's
+        (var/staticfiles) rewrites files that the test processes beside it are reading."""
+        return Path(tempfile.gettempdir()) / f"{self.database}-static"
+
+    @property
     def ports(self) -> list[int]:
         return [self.port + number for number in range(self.web_processes)]
 
@@ -152,6 +160,7 @@ class SiteConfig:
             "STARTING_CREDITS": str(self.starting_credits),
             "PATH": f"{VENV_BIN}:{os.environ.get('PATH', '')}",
             "PYTHONUNBUFFERED": "1",
+            "STATIC_ROOT": str(self.static_root),
             **extra,
         }
 
@@ -354,6 +363,7 @@ def site_stop(site: Site) -> None:
             break
         time.sleep(0.2)
     database_drop(site.config)
+    shutil.rmtree(site.config.static_root, ignore_errors=True)
     if site.config.log_path is None:
         site.log_path.unlink(missing_ok=True)
 

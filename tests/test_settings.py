@@ -23,6 +23,7 @@ SETTINGS_NAMES = (
     "DATABASE_POOL_TIMEOUT",
     "DATABASE_APPLICATION_NAME",
     "TRUSTED_PROXIES",
+    "STATIC_ROOT",
 )
 PRODUCTION = {
     "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/tcgsite",
@@ -150,6 +151,16 @@ def test_the_procfile_serves_the_site_on_host_and_port_behind_the_proxy():
 def test_the_number_of_trusted_proxies_comes_from_the_environment_none_by_default():
     assert setting_shown("settings.TRUSTED_PROXIES", **PRODUCTION) == "0"
     assert setting_shown("settings.TRUSTED_PROXIES", TRUSTED_PROXIES="1", **PRODUCTION) == "1"
+
+
+def test_the_static_files_are_collected_in_var_unless_the_environment_says_where():
+    """A site started beside the checkout's (benchmarks/soak.py during the suite) collects its
+    own: collecting into the checkout's rewrites files the test processes are reading."""
+    assert setting_shown("settings.STATIC_ROOT", **PRODUCTION) == str(
+        BASE_DIR / "var" / "staticfiles"
+    )
+    elsewhere = str(BASE_DIR / "var" / "another-site-static")
+    assert setting_shown("settings.STATIC_ROOT", STATIC_ROOT=elsewhere, **PRODUCTION) == elsewhere
 
 
 @pytest.mark.parametrize("value", ["-1", "\u00b9"])
