@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from collection.cards import selectors as card_selectors
 from collection.cards.models import Card, CardSet
-from collection.cards.services import set_files
+from collection.cards.services import printed_values, set_files
 from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, DeckCard, PlayFormat
 from game import fragments
@@ -232,26 +232,10 @@ def encounter_card_face(*, slug: str, index: int, size: str) -> str | None:
     cards = encounter.boss_only_cards
     if not 0 <= index < len(cards):
         return None
-    printed = cards[index]
     card = Card(
         card_set=CardSet(number=1, code="HE", name=f"Heroic encounter: {encounter.name}"),
         number=index + 1,
-        rarity=printed["rarity"],
-        title=printed["title"],
-        card_type=printed["type"],
-        archetype=printed["archetype"],
-        traits=printed["traits"],
-        restriction=printed["restriction"],
-        cost=printed["cost"],
-        attack=printed["attack"],
-        defense=printed["defense"],
-        damage_bonus=printed["damage_bonus"],
-        health=printed["health"],
-        level=printed["level"],
-        game_text=printed["text"],
-        lore=printed["lore"],
-        artist=printed["artist"],
-        rules=printed["rules"],
+        **printed_values(cards[index]),
     )
     return card_selectors.card_face(card=card, size=size)
 

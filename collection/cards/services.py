@@ -90,10 +90,7 @@ def catalog_load_set(*, path: Path) -> LoadReport:
         )
         existing = {card.number: card for card in card_set.cards.all()}
         for card_data in data["cards"]:
-            values = {
-                model_field: _normalised(model_field, card_data.get(file_field))
-                for file_field, model_field in _CARD_FIELDS.items()
-            }
+            values = printed_values(card_data)
             card = existing.get(card_data["number"])
             if card is None:
                 Card(card_set=card_set, number=card_data["number"], **values).save()
@@ -111,6 +108,15 @@ def catalog_load_set(*, path: Path) -> LoadReport:
 
 
 _TEXT_FIELDS = {"archetype", "restriction", "game_text", "lore", "artist"}
+
+
+def printed_values(card_data: dict) -> dict:
+    """A card's fields as the Card model holds them, from the card as a set file prints it
+    (also a card found in no set: a heroic encounter's boss's own, drawn as a face)."""
+    return {
+        model_field: _normalised(model_field, card_data.get(file_field))
+        for file_field, model_field in _CARD_FIELDS.items()
+    }
 
 
 def catalog_card_problems(card: Card) -> list[str]:
