@@ -238,9 +238,24 @@ class RoundTrips:
                     if not data:
                         return
                     (server if sender is client else client).sendall(data)
+                    if sender is client and only_flushes(data):
+                        # Leaving a pipeline, psycopg sends a Flush after its Sync when the
+                        # answer has not come yet; whether the answer beats it here is up to
+                        # the scheduler, and nothing waits for it: not a round trip.
+                        continue
                     if sender is client and last_sender is not client:
                         self.count += 1
                     last_sender = sender
+
+
+FLUSH_MESSAGE = b"H\x00\x00\x00\x04"
+
+
+def only_flushes(data: bytes) -> bool:
+    """Whether ``data`` is nothing but the protocol's Flush messages."""
+    return len(data) % len(FLUSH_MESSAGE) == 0 and data == FLUSH_MESSAGE * (
+        len(data) // len(FLUSH_MESSAGE)
+    )
 
 
 @pytest.fixture
