@@ -18,9 +18,9 @@ from django.test.utils import modify_settings
 
 
 class CachedStaticFilesHandler(ASGIStaticFilesHandler):
-    """Django's static files, which a browser may keep for the test: without a lifetime it
-    asks for each script, style sheet and picture again on every page it loads (fifteen on
-    an admin page), most of the requests a walk through the site made. Each test's browser
+    """Django's static files, which a browser may keep for the test. Without a lifetime it
+    guesses one from the files' age, seconds on a fresh clone, and asks again: the admin
+    walk made 576 requests for static files there, 50 with this one. Each test's browser
     context starts with an empty cache, and the files do not change while a test runs."""
 
     def serve(self, request):
