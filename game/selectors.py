@@ -616,13 +616,7 @@ class MatchScreen:
     @property
     def rematch(self) -> bool:
         """A finished Skirmish its player may play again, same opponent and level."""
-        return (
-            self.outcome is not None
-            and bool(self.match.computer_level)
-            and not self.match.tutorial
-            and self.match.scenario is None
-            and self.seat == 0
-        )
+        return self.outcome is not None and self.match.skirmish and self.seat == 0
 
     @property
     def place(self) -> str:
@@ -1578,22 +1572,13 @@ class PastMatch:
 
 
 def _computer_match_kind(match: Match) -> str:
-    """A Skirmish's level ("Hard"); blank for a tutorial, a scenario, or a match of two
-    people."""
-    if match.tutorial or match.scenario is not None or not match.computer_level:
-        return ""
-    return match.get_computer_level_display()
+    """A Skirmish's level ("Hard"); blank for any other match."""
+    return match.get_computer_level_display() if match.skirmish else ""
 
 
 def skirmish_record(*, player: User) -> dict[str, int]:
     """The player's finished Skirmishes: how many won and lost."""
-    finished = Match.objects.filter(
-        seats__player=player,
-        status=MatchStatus.FINISHED,
-        computer_level__gt="",
-        tutorial="",
-        scenario=None,
-    )
+    finished = Match.objects.skirmishes().filter(seats__player=player, status=MatchStatus.FINISHED)
     won = finished.filter(winner=player).count()
     return {"won": won, "lost": finished.exclude(winner=None).count() - won}
 
