@@ -57,7 +57,7 @@ from game.tutorials import TUTORIALS, Dialog, Tutorial, tutorial_named
 from guilds.models import Guild
 from guilds.selectors import guild_id_of, guild_of
 from tcgsite.accounts.models import CardSize, Preferences, User
-from tcgsite.accounts.selectors import ignored_ids
+from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
 from tcgsite.errors import UserError
 from tcgsite.lobbies.models import Presence
 from tcgsite.lobbies.places import Lobby, Place, appears_in
@@ -263,6 +263,22 @@ def open_matches(*, viewer: User) -> list[Match]:
     )
 
 
+def match_info_refusal(*, match: Match, viewer: User) -> str | None:
+    """Why ``viewer`` may not read ``match``'s Match Info (its set-up, who plays it with which
+    deck), or None if they may. While it waits for players, those who may join it may
+    (``match_join_refusal``); once begun, those who may watch it or its replay
+    (``replay_refusal``): a match that allows no observers (a scenario, a tutorial, a private
+    team game or Raid) is its players' and staff's alone."""
+    seats = match.seats.all()
+    if match.status == MatchStatus.OPEN and not viewer.is_staff:
+        if any(seat.player_id == viewer.pk for seat in seats):
+            return None
+        return match_join_refusal(match=match, player=viewer)
+    return replay_refusal(
+        match=match, seats=seats, viewer=viewer, viewer_guild_id=_guild_asked(match, viewer)
+    )
+
+
 def in_lobby(player: User, lobby: str) -> bool:
     """Whether ``player`` is listed in ``lobby``'s User List now."""
     presence = Presence.objects.filter(user=player).first()
@@ -354,6 +370,22 @@ def match_info(*, match_id: int) -> Match | None:
         .filter(pk=match_id)
         .first()
     )
+
+
+def match_join_refusal(*, match: Match, player: User) -> str | None:
+    """Why ``player`` may not take a seat of ``match`` (or see it waiting: its medallion, its
+    Match Info), or None if they may: its host ignores them, it is for the host's friends or
+    guild, or it is the host's challenge to someone else."""
+    host = match.host
+    if is_ignored(user=host, other=player):
+        return f"{host.username} is not taking you on."
+    if match.friends_only and not is_friend(user=host, other=player):
+        return f"Only {host.username}'s friends may join this match."
+    if refusal := guild_only_refusal(match=match, viewer=player):
+        return refusal
+    if match.challenged_id is not None and match.challenged_id != player.pk:
+        return f"This match is {host.username}'s challenge to another player."
+    return None
 
 
 def match_unjoinable(match: Match) -> str | None:

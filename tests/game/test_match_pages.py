@@ -15,6 +15,7 @@ from game.services.matches import (
     match_ready,
 )
 from tcgsite.accounts import services as accounts
+from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
 
 pytestmark = pytest.mark.django_db
@@ -185,6 +186,41 @@ def test_match_info_shows_the_setup_and_the_players(client, carol, bob):
 
     assert "Light vs. Dark</dt><dd>Yes" in info
     assert "Carol" in info and "(host)" in info and "Bob" in info
+
+
+def info_answer(client, viewer, match):
+    client.force_login(viewer)
+    return client.get(reverse("game:match_info", args=[match.pk]), **HTMX)
+
+
+def test_match_info_of_a_match_without_observers_is_for_its_players_and_staff(client, carol, bob):
+    """Match numbers are sequential: Match Info follows the one rule that decides watching
+    and replays, or any player could read who plays every private game with which deck."""
+    match = start_match(carol, bob, allow_observers=False)
+    stranger = player_with_deck("Dave", "rebel")
+
+    refused = info_answer(client, stranger, match)
+
+    assert refused.status_code == 403
+    assert refused.content.decode() == "This match does not allow observers."
+    assert info_answer(client, bob, match).status_code == 200
+    assert (
+        info_answer(client, UserFactory(username="Steward", is_staff=True), match).status_code
+        == 200
+    )
+
+
+def test_match_info_of_a_waiting_match_is_for_those_its_medallion_shows_to(client, carol, bob):
+    friends_only = match_create(
+        host=carol, deck=carol.deck, settings=MatchSettings(friends_only=True)
+    )
+
+    refused = info_answer(client, bob, friends_only)
+
+    assert refused.status_code == 403
+    assert refused.content.decode() == "Only Carol's friends may join this match."
+    accounts.friend_add(user=carol, friend=bob)
+    assert "Friends Only</dt><dd>Yes" in info_answer(client, bob, friends_only).content.decode()
 
 
 def test_a_match_not_begun_is_not_shown_to_others(client, carol, catalog):
