@@ -226,6 +226,21 @@ def match_info(request, match_id):
     return _dialog(request, "game/_match_info.html", {"match": match})
 
 
+@login_required
+@require_GET
+def match_card_face(request, match_id, number):
+    """The face of a player-made avatar a seat of the match plays: a card in play is public,
+    to everyone who may watch the match or its replay."""
+    if match_id > MAX_ID or number > MAX_ID:
+        raise Http404("There is no such card in that match.")
+    face = selectors.match_card_face(
+        match_id=match_id, number=number, viewer=request.user, size=face_size(request)
+    )
+    if face is None:
+        raise Http404("There is no such card in that match.")
+    return face_response(request, face, private=True)
+
+
 @require_GET
 def encounter_card_face(request, slug, index):
     """The face of a card of a heroic encounter's boss's own (its avatar, its deck's), drawn

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from collection.cards import selectors as card_selectors
-from collection.cards.models import Card, CardSet
+from collection.cards.models import PLAYER_AVATAR_SET_NUMBER, Card, CardSet
 from collection.cards.services import printed_values, set_files
 from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, DeckCard, PlayFormat
@@ -220,6 +220,44 @@ def encounter_faces(encounter: Encounter) -> dict[str, list]:
         card["title"]: [ENCOUNTER_FACE, encounter.slug, index]
         for index, card in enumerate(encounter.boss_only_cards)
     }
+
+
+def match_faces(match: Match, seats: Iterable[MatchSeat]) -> dict[str, list]:
+    """The face address of each title of the match's cards, by title. A player-made avatar's
+    own address shows it to its creator alone (``Card.objects.visible_to``); in a match it is
+    in play, public to everyone who sees the match, so it is drawn through the match's
+    address (``match_card_face``), which asks the rule of watching and replays."""
+    faces: dict[str, list] = {}
+    for each in seats:
+        faces.update(each.faces)
+    return {
+        title: [fragments.MATCH_FACE, match.pk, face[1]]
+        if face[0] == PLAYER_AVATAR_SET_NUMBER
+        else face
+        for title, face in faces.items()
+    }
+
+
+def match_card_face(*, match_id: int, number: int, viewer: User, size: str) -> str | None:
+    """The face of the player-made avatar numbered ``number`` that a seat of match
+    ``match_id`` plays, for a viewer who may watch the match or its replay; None otherwise,
+    as for a card that does not exist."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    seats = list(match.seats.only("player_id", "faces"))
+    refusal = replay_refusal(
+        match=match, seats=seats, viewer=viewer, viewer_guild_id=_guild_asked(match, viewer)
+    )
+    played = any([PLAYER_AVATAR_SET_NUMBER, number] in seat.faces.values() for seat in seats)
+    if refusal or not played:
+        return None
+    card = (
+        Card.objects.select_related("card_set")
+        .filter(card_set__number=PLAYER_AVATAR_SET_NUMBER, number=number)
+        .first()
+    )
+    return None if card is None else card_selectors.card_face(card=card, size=size)
 
 
 def encounter_card_face(*, slug: str, index: int, size: str) -> str | None:
@@ -864,9 +902,7 @@ def match_screen(
         return screen
     names = [each.player.username for each in seats]
     titles = engine.card_titles(state)
-    faces: dict[str, list[int]] = {}
-    for each in seats:
-        faces.update(each.faces)
+    faces = match_faces(match, seats)
     screen.game = game
     if match.structure > 1:
         screen.score = [
@@ -1519,9 +1555,7 @@ def match_replay(
     own_seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
     seat = own_seat if own_view else None
     names = [each.player.username for each in seats]
-    faces: dict[str, list[int]] = {}
-    for each in seats:
-        faces.update(each.faces)
+    faces = match_faces(match, seats)
     events: list[dict] = []
     state = game_beginning(game, events)
     for action in actions[:step]:

@@ -6,15 +6,19 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from collection.decks.models import DeckCard
+from collection.decks.services.avatar_creation import avatar_create
 from game.models import Match, MatchStatus
 from game.services.matches import (
     MatchSettings,
+    match_concede,
     match_create,
     match_join,
     match_leave,
     match_ready,
 )
 from tcgsite.accounts import services as accounts
+from tests.decks.test_avatar_creation import CHOICES
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
 
@@ -272,3 +276,34 @@ def test_a_timed_match_shows_its_clock_in_the_lobby_and_on_the_playmat(client, c
 
     assert page.count('data-clock-ms="') == 2 and page.count("data-clock-running") == 1
     assert "15:00" in page or "14:59" in page
+
+
+def test_a_player_made_avatar_in_play_shows_its_face_to_everyone_who_sees_the_match(
+    client, dave, bob
+):
+    """A card in play is public: the opponent, an observer and every replay see the face of
+    an avatar made with Create Avatar, which outside the match is its creator's alone."""
+    made = avatar_create(owner=dave, choices=CHOICES, name="Kell Dorran")
+    DeckCard.objects.filter(deck=dave.deck, card__card_type="avatar").update(card=made)
+    public = start_match(dave, bob)
+    face = reverse("game:match_card_face", args=[public.pk, made.number])
+
+    for player in (bob, dave):
+        client.force_login(player)
+        assert face in client.get(reverse("game:match_page", args=[public.pk])).content.decode()
+    for viewer in (bob, UserFactory(username="Watcher")):
+        client.force_login(viewer)
+        answer = client.get(face + "?size=large")
+        assert answer.status_code == 200 and "Kell Dorran" in answer.content.decode()
+        assert answer["Cache-Control"].startswith("private")
+    assert client.get(reverse("cards:card_face", args=[0, made.number])).status_code == 404
+    match_concede(match_id=public.pk, player=bob)
+    assert client.get(face).status_code == 200  # in the replay too
+    unplayed = reverse("game:match_card_face", args=[public.pk, made.number + 1])
+    assert client.get(unplayed).status_code == 404
+
+    private = start_match(dave, bob, allow_observers=False)
+    private_face = reverse("game:match_card_face", args=[private.pk, made.number])
+    assert client.get(private_face).status_code == 404
+    client.force_login(bob)
+    assert client.get(private_face).status_code == 200
