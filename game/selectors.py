@@ -655,8 +655,9 @@ class MatchScreen:
     @property
     def outcome(self) -> str | None:
         """How the finished match ended for this viewer: victory, defeat or draw; "over" for
-        an observer of a match someone won. None while it is not finished."""
-        if self.match.status != MatchStatus.FINISHED:
+        an observer of a match someone won. None while it is not finished, and in a replay,
+        whose Prompt tells each step's own result: the end panel would cover the board."""
+        if self.match.status != MatchStatus.FINISHED or self.replay is not None:
             return None
         if self.match.team_game:
             # Won by a side, not by a player (MULTIPLAYER GAMES, "Winning the Game").
