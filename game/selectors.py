@@ -666,17 +666,21 @@ class MatchScreen:
                 return "draw"
             if self.seat is None:
                 return "over"
-            return (
-                "victory"
-                if self.match.team_of(self.seat) == self.match.team_of(winner)
-                else "defeat"
-            )
+            if self.match.team_of(self.seat) != self.match.team_of(winner):
+                return "defeat"
+            # A player who left the game ("Leaving the Game") lost it: the win his side went
+            # on to is not his victory (his computer teammates would otherwise earn him one).
+            return "left" if self._mine.left_game else "victory"
         if self.match.winner_id is None:
             return "draw"
         mine = next((each for each in self.seats if each.seat == self.seat), None)
         if mine is None:
             return "over"
         return "victory" if self.match.winner_id == mine.player_id else "defeat"
+
+    @property
+    def _mine(self) -> MatchSeat:
+        return next(each for each in self.seats if each.seat == self.seat)
 
     @property
     def seed_verified(self) -> bool:
@@ -1682,7 +1686,8 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
         won = winners.count(mine_team)
         lost = len(winners) - won
         if match.team_game and winners:
-            result = "Won" if won else "Lost"
+            # A player who left the game lost it, whatever his side went on to do.
+            result = ("Left (team won)" if mine.left_game else "Won") if won else "Lost"
         elif match.winner_id is None:
             result = "Drawn" if match.end_reason == DRAWN_BY_AGREEMENT else "Ended"
         else:
