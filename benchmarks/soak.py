@@ -1,10 +1,10 @@
 """A mixed-traffic soak of production mode: a crowd of signed-in players on the whole site.
 
 The script starts production mode as ``make start`` does, on a database of its own
-(SOAK_DATABASE, ``tcgsite_soak``, created fresh and dropped at the end) and Redis database
-12 (SOAK_REDIS_URL): it migrates, loads the catalog, collects the static files (into a folder
-of its own, STATIC_ROOT) and runs the ``Procfile`` with honcho, two web processes, the Celery
-worker and beat. A staff member's
+(SOAK_DATABASE, ``tcgsite_soak``, created fresh and dropped at the end, also when the soak
+fails or is stopped by Ctrl-C or kill) and Redis database 12 (SOAK_REDIS_URL): it migrates,
+loads the catalog, collects the static files (into a folder of its own, STATIC_ROOT) and runs
+the ``Procfile`` with honcho, two web processes, the Celery worker and beat. A staff member's
 setup follows, written through the ORM: an event pass in the Store, two tournament queues
 too large ever to start, and SOAK_PLAYERS players (200) with a session each. Everything the
 players then do goes over HTTP and websockets from SOAK_CLIENT_PROCESSES client processes
@@ -41,7 +41,8 @@ above the bound or an item lost or duplicated.
 
 Run with `.venv/bin/python benchmarks/soak.py` with PostgreSQL and Redis running (STACK.md);
 SOAK_PORT (8700) is the first web process's port, SOAK_SERVER_URL the PostgreSQL server
-(postgres://postgres@127.0.0.1:5432). The site's log (honcho's) is kept in var/soak-site.log.
+(postgres://postgres@127.0.0.1:5432). The site's log (honcho's) is kept in var/soak-site.log
+(SOAK_LOG).
 """
 
 import asyncio
@@ -225,43 +226,49 @@ def manage(config: SiteConfig, *arguments: str) -> str:
 
 def site_start(config: SiteConfig, players: int) -> Site:
     """A fresh database, prepared as ``make start`` prepares it, the staff's setup and the
-    players; then the Procfile's processes, once every web process answers."""
-    database_drop(config)
-    postgres_command(config, f'CREATE DATABASE "{config.database}"')
-    manage(config, "manage.py", "migrate", "--noinput")
-    manage(config, "manage.py", "load_cards")
-    manage(config, "manage.py", "collectstatic", "--noinput", "--verbosity", "0")
-    prepared = json.loads(manage(config, str(Path(__file__).resolve()), "prepare", str(players)))
+    players; then the Procfile's processes, once every web process answers. Whatever stops it
+    halfway (a failure, an interrupt), it leaves no process, database or files behind."""
     log_path = config.log_path or Path(tempfile.mkstemp(prefix="soak-site-", suffix=".log")[1])
-    with log_path.open("wb") as log:
-        honcho = subprocess.Popen(  # noqa: S603
-            [
-                str(VENV_BIN / "honcho"),
-                "start",
-                "--no-colour",
-                "--port",
-                str(config.port),
-                "--concurrency",
-                f"web={config.web_processes}",
-            ],
-            cwd=ROOT,
-            env=config.environment(),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            # Its own process group: stopping the site stops every process it started.
-            start_new_session=True,
-        )
-    site = Site(
-        config=config,
-        honcho=honcho,
-        log_path=log_path,
-        catalog=Catalog(**prepared["catalog"]),
-        cookies=prepared["cookies"],
-    )
+    honcho = None
     try:
+        # A fresh clone has no var/, where the script keeps the site's log.
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        database_drop(config)
+        postgres_command(config, f'CREATE DATABASE "{config.database}"')
+        manage(config, "manage.py", "migrate", "--noinput")
+        manage(config, "manage.py", "load_cards")
+        manage(config, "manage.py", "collectstatic", "--noinput", "--verbosity", "0")
+        prepared = json.loads(
+            manage(config, str(Path(__file__).resolve()), "prepare", str(players))
+        )
+        with log_path.open("wb") as log:
+            honcho = subprocess.Popen(  # noqa: S603
+                [
+                    str(VENV_BIN / "honcho"),
+                    "start",
+                    "--no-colour",
+                    "--port",
+                    str(config.port),
+                    "--concurrency",
+                    f"web={config.web_processes}",
+                ],
+                cwd=ROOT,
+                env=config.environment(),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                # Its own process group: stopping the site stops every process it started.
+                start_new_session=True,
+            )
+        site = Site(
+            config=config,
+            honcho=honcho,
+            log_path=log_path,
+            catalog=Catalog(**prepared["catalog"]),
+            cookies=prepared["cookies"],
+        )
         site_wait(site)
     except BaseException:
-        site_stop(site)
+        site_remove(config, honcho, log_path)
         raise
     return site
 
@@ -344,28 +351,33 @@ def peak_memory_kib(pids: dict[int, str]) -> dict[str, int]:
 
 
 def site_stop(site: Site) -> None:
+    site_remove(site.config, site.honcho, site.log_path)
+
+
+def site_remove(config: SiteConfig, honcho: subprocess.Popen | None, log_path: Path) -> None:
     """Stop honcho and every process it started (their process group), then drop the
-    database."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(site.honcho.pid, signal.SIGTERM)
-    try:
-        site.honcho.wait(timeout=20)
-    except subprocess.TimeoutExpired:
+    database and the site's files (its log only when it is a temporary file)."""
+    if honcho is not None:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(site.honcho.pid, signal.SIGKILL)
-        site.honcho.wait()
-    # The processes' last writes and exits, so the group is gone before the database.
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
+            os.killpg(honcho.pid, signal.SIGTERM)
         try:
-            os.killpg(site.honcho.pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.2)
-    database_drop(site.config)
-    shutil.rmtree(site.config.static_root, ignore_errors=True)
-    if site.config.log_path is None:
-        site.log_path.unlink(missing_ok=True)
+            honcho.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(honcho.pid, signal.SIGKILL)
+            honcho.wait()
+        # The processes' last writes and exits, so the group is gone before the database.
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(honcho.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.2)
+    database_drop(config)
+    shutil.rmtree(config.static_root, ignore_errors=True)
+    if config.log_path is None:
+        log_path.unlink(missing_ok=True)
 
 
 class ConnectionSampler(threading.Thread):
@@ -398,7 +410,8 @@ class ConnectionSampler(threading.Thread):
 
     def stop(self) -> None:
         self._stop_event.set()
-        self.join(timeout=10)
+        if self.ident is not None:  # started
+            self.join(timeout=10)
 
 
 # --- the crowd's figures ----------------------------------------------------------------------
@@ -1505,8 +1518,8 @@ def soak(
 ) -> SoakResult:
     """Start the site, run the idle pass (if any) and the crowd, and measure them; the site
     is stopped and its database dropped whatever happens."""
-    site = site_start(config, players + (2 if idle_seconds else 0))
     sampler = ConnectionSampler(config)
+    site = site_start(config, players + (2 if idle_seconds else 0))
     try:
         sampler.start()
         before = site_ledger(site)
@@ -1609,6 +1622,9 @@ def main() -> None:
         else:
             print(json.dumps(ledger_check()))
         return
+    # A stop asked by kill (or a CI job's end) unwinds as Ctrl-C does, through the clean-ups
+    # that stop the site and drop its database.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     players = int(os.environ.get("SOAK_PLAYERS", "200"))
     seconds = float(os.environ.get("SOAK_SECONDS", "600"))
     processes = int(os.environ.get("SOAK_CLIENT_PROCESSES", str(os.cpu_count() or 1)))
@@ -1618,7 +1634,7 @@ def main() -> None:
         redis_url=os.environ.get("SOAK_REDIS_URL", "redis://127.0.0.1:6379/12"),
         channel_prefix="soak-bench",
         port=int(os.environ.get("SOAK_PORT", "8700")),
-        log_path=ROOT / "var" / "soak-site.log",
+        log_path=Path(os.environ.get("SOAK_LOG", ROOT / "var" / "soak-site.log")),
     )
     print(
         f"Soak: production mode ({config.web_processes} web processes, worker and beat) on "
