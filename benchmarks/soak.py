@@ -31,7 +31,9 @@ It prints, per kind of request: count, p50, p95, the idle p95 and the ratio, and
 that were not a success by status (0: no answer, the connection failed); the peak number of
 the site's database connections (pg_stat_activity, sampled every 0.2 s, by application_name)
 beside the bound documented in README, Production mode, "Database connections"; each of the
-site's processes' peak memory (VmHWM); the races and their winners; and the ledger's
+site's processes' peak memory (VmHWM); the races and their winners (a player outside the race
+who took its trade first, as its poster's My Trades shows, when every racer was told so), and
+what each racer of a race without exactly one winner was told; and the ledger's
 conservation: every wallet's credits, every player's copies of every card and every product
 equal to what the ledger's rows add up to, every trade moving as much as it takes, every
 opening adding the cards it revealed, and each purchase, opening and accepted trade the
@@ -107,6 +109,11 @@ HX_VALS = re.compile(r"hx-vals='([^']*)'")
 MATCH_REFUSAL = re.compile(r'role="alert" hx-swap-oob="true">([^<]*)<')
 HEADER_CREDITS = re.compile(r"<strong>(\d+)</strong> credits")
 ALERT = re.compile(r'role="alert"[^>]*>([^<]+)<')
+# What a racer is told when another player accepted the trade first
+# (collection/trades/services/posted.py, closed_message).
+TAKEN_BY_ANOTHER = "was just accepted by another player; nothing moved."
+# A message flashed on the next page (base.html).
+FLASHED = re.compile(r'<li class="message message--[^"]*">([^<]*)</li>')
 
 
 # --- the site ---------------------------------------------------------------------------------
@@ -426,6 +433,11 @@ class Tally:
     # What the players were told happened, to hold against the ledger.
     told: Counter = field(default_factory=Counter)
     race_winners: list[tuple[int, int]] = field(default_factory=list)  # (racers, winners)
+    # Races whose trade a player outside the race took first (the racers' winner count then
+    # counts that player).
+    races_taken_first: int = 0
+    # What each racer was told, in the races that did not end with exactly one winner.
+    races_astray: list[str] = field(default_factory=list)
     problems: Counter = field(default_factory=Counter)
 
     def add(self, kind: str, milliseconds: float, status: int) -> None:
@@ -439,6 +451,8 @@ class Tally:
             self.statuses.setdefault(kind, Counter()).update(counts)
         self.told.update(other.told)
         self.race_winners.extend(other.race_winners)
+        self.races_taken_first += other.races_taken_first
+        self.races_astray.extend(other.races_astray)
         self.problems.update(other.problems)
 
     def server_errors(self) -> dict[str, Counter]:
@@ -954,21 +968,31 @@ async def posted_accept(crowd: Crowd, player: Player) -> None:
         return
     trade = crowd.random.choice(acceptable)
     await player.get("posted detail", f"/trades/posted/{trade}/")
-    if await accept(player, int(trade), "posted accept"):
+    won, _told = await accept(player, int(trade), "posted accept")
+    if won:
         crowd.tally.told["trade"] += 1
 
 
-async def accept(player: Player, trade: int, kind: str) -> bool:
-    """Accept a posted trade; whether this player got it (its delivery window)."""
+async def accept(player: Player, trade: int, kind: str) -> tuple[bool, str]:
+    """Accept a posted trade: whether this player got it, and what it was told (the
+    delivery window; or the refusal on the listing, on the board it was sent back to, or on
+    the busy page)."""
     answer = await player.post(kind, f"/trades/posted/{trade}/accept/", {})
-    if answer.status != 302 or "/delivery/" not in answer.header("location"):
-        return False
-    await player.get("posted delivery", f"/trades/posted/{trade}/delivery/")
-    return True
+    location = answer.header("location")
+    if answer.status == 302 and "/delivery/" in location:
+        await player.get("posted delivery", f"/trades/posted/{trade}/delivery/")
+        return True, "302 delivery window"
+    if answer.status == 302:
+        board = await player.get("posted board", local_path(location))
+        said = FLASHED.search(board.body)
+        return False, f"302 {unescape(said[1]).strip() if said else location}"
+    return False, refusal(answer)
 
 
 async def posted_race(crowd: Crowd, player: Player) -> None:
-    """A posted trade that 2 to 32 players accept at the same moment."""
+    """A posted trade that 2 to 32 players accept at the same moment. It is on the board for
+    everyone from the moment it is posted: a player of the crowd may take it before the
+    racers (its poster's My Trades names who did), and then every racer must be told so."""
     idle = crowd.idle(but=player)
     size = min(crowd.random.choice(RACE_SIZES), len(idle))
     if size < 2:
@@ -980,14 +1004,41 @@ async def posted_race(crowd: Crowd, player: Player) -> None:
         trade = await posted_create(crowd, player)
         if trade is None:
             return
-        won = await asyncio.gather(
+        answers = await asyncio.gather(
             *(accept(racer, trade, "posted accept (race)") for racer in racers)
         )
-        crowd.tally.race_winners.append((size, sum(won)))
-        crowd.tally.told["trade"] += sum(won)
+        won = sum(got for got, _told in answers)
+        crowd.tally.told["trade"] += won
+        winners = won
+        if not won:
+            mine = await player.get("posted mine", "/trades/posted/mine/")
+            taker = trade_taker(mine.body, trade)
+            if (
+                taker is not None
+                and taker not in {racer.name for racer in racers}
+                and all(TAKEN_BY_ANOTHER in told for _got, told in answers)
+            ):
+                crowd.tally.races_taken_first += 1
+                winners = 1
+        crowd.tally.race_winners.append((size, winners))
+        if winners != 1:
+            crowd.tally.races_astray.append(
+                f"trade {trade}: " + " | ".join(told for _got, told in answers)
+            )
     finally:
         for racer in racers:
             racer.busy = False
+
+
+def trade_taker(page: str, trade: int) -> str | None:
+    """Who accepted ``trade``, as its poster's My Trades shows it; None if no one has."""
+    row = re.search(
+        rf'href="/trades/posted/{trade}/">{trade}</a></td>\s*<td>[^<]*</td>\s*'
+        r"<td>Posted, accepted.*?</td>\s*<td>([^<]*)</td>",
+        page,
+        re.DOTALL,
+    )
+    return unescape(row[1]) if row else None
 
 
 async def chat(crowd: Crowd, player: Player) -> None:
@@ -1589,7 +1640,14 @@ def report(result: SoakResult, *, players: int, seconds: float) -> None:
     print(
         "Races (racers: winners × times): "
         + (", ".join(f"{size}: {won}×{n}" for (size, won), n in sorted(races.items())) or "none")
+        + (
+            f"; of which {crowd.races_taken_first} taken first by a player outside the race"
+            if crowd.races_taken_first
+            else ""
+        )
     )
+    for race in crowd.races_astray[:10]:
+        print(f"  not one winner: {race}")
     held = result.ledger_after["held"]
     print(
         f"Ledger after: {held['credits']} credits, {held['cards']} cards, "

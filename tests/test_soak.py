@@ -17,9 +17,21 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from benchmarks.soak import ROOT, SiteConfig, report, site_start, soak
+from benchmarks.soak import (
+    FLASHED,
+    ROOT,
+    TAKEN_BY_ANOTHER,
+    SiteConfig,
+    report,
+    site_start,
+    soak,
+    trade_taker,
+)
+from collection.trades.services.posted import posted_trade_accept, posted_trade_create
+from tests.factories import UserFactory
+from tests.trades.posted_helpers import card_item, cards, give_cards
 
-pytestmark = pytest.mark.skipif(
+production_mode = pytest.mark.skipif(
     not settings.DATABASE_URL, reason="production mode: PostgreSQL, Redis and the Procfile"
 )
 
@@ -61,6 +73,7 @@ def database_exists(name: str) -> bool:
         return found.fetchone() is not None
 
 
+@production_mode
 @pytest.mark.slow
 def test_a_small_crowd_gets_no_server_error_and_stays_within_the_connection_bound(tmp_path):
     config = SiteConfig(
@@ -95,6 +108,7 @@ def test_a_small_crowd_gets_no_server_error_and_stays_within_the_connection_boun
     assert not database_exists(config.database)
 
 
+@production_mode
 def test_a_soak_whose_setup_fails_drops_its_database():
     config = SiteConfig(
         server_url=server_url(),
@@ -113,6 +127,7 @@ def test_a_soak_whose_setup_fails_drops_its_database():
     assert not config.static_root.exists()
 
 
+@production_mode
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl-C", "kill"])
 def test_a_soak_stopped_while_it_sets_up_drops_its_database(tmp_path, stop):
     database = soak_database(f"soak_{stop.name.lower()}")
@@ -144,3 +159,29 @@ def test_a_soak_stopped_while_it_sets_up_drops_its_database(tmp_path, stop):
         driver.wait()
 
     assert not database_exists(database)
+
+
+@pytest.mark.django_db
+def test_a_race_lost_to_a_player_outside_it_reads_as_the_soak_scores_it(client, catalog):
+    """The pages the soak reads after a race that no racer won: the racer sent back to the
+    board is told another player took the trade, and the poster's My Trades names who."""
+    han, leia, chewie = (UserFactory(username=name) for name in ("Han", "Leia", "Chewie"))
+    offered, wanted = cards(2)
+    give_cards(han, {offered.pk: 2})
+    give_cards(leia, {wanted.pk: 1})
+    give_cards(chewie, {wanted.pk: 1})
+    trade, waiting = (
+        posted_trade_create(poster=han, offer=[card_item(offered, 1)], want=[card_item(wanted, 1)])
+        for _ in range(2)
+    )
+    posted_trade_accept(trade_id=trade.pk, taker=leia)
+
+    client.force_login(chewie)
+    refused = client.post(f"/trades/posted/{trade.pk}/accept/")
+    board = client.get(refused["Location"]).content.decode()
+    client.force_login(han)
+    mine = client.get("/trades/posted/mine/").content.decode()
+
+    assert TAKEN_BY_ANOTHER in FLASHED.search(board)[1]
+    assert trade_taker(mine, trade.pk) == "Leia"
+    assert trade_taker(mine, waiting.pk) is None
