@@ -1567,9 +1567,12 @@ def seed_commitment(seed: int, salt: str) -> str:
 @dataclass(frozen=True)
 class PastMatch:
     match: Match
-    opponent: User | None
+    # Every player of the other side in seat order (a team game's two, a Raid's boss), and
+    # the player's teammates.
+    opponents: list[User]
+    teammates: list[User]
     archetype: str
-    opponent_archetype: str
+    opponent_archetypes: list[str]
     result: str  # "Won", "Lost", "Drawn" or "Ended"
     score: str  # games won and lost, e.g. "2–1"
     actions: int
@@ -1600,8 +1603,8 @@ def skirmish_record(*, player: User) -> dict[str, int]:
 
 def match_history(*, player: User, viewer: User) -> list[PastMatch]:
     """The player's finished matches whose replay ``viewer`` may see (``replay_refusal``),
-    newest first: opponent, decks' archetypes, result, length and date (rulebook: match
-    history per player)."""
+    newest first: opponents (every one of a team game's, with the player's teammates), decks'
+    archetypes, result, length and date (rulebook: match history per player)."""
     viewer_guild_id = guild_id_of(user_id=viewer.pk) if viewer != player else None
     matches = (
         Match.objects.filter(seats__player=player, status=MatchStatus.FINISHED)
@@ -1618,9 +1621,9 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
             continue
         mine = next(seat for seat in match.seats.all() if seat.player_id == player.pk)
         mine_team = match.team_of(mine.seat)
-        theirs = next(
-            (seat for seat in match.seats.all() if match.team_of(seat.seat) != mine_team), None
-        )
+        seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+        theirs = [seat for seat in seats if match.team_of(seat.seat) != mine_team]
+        ours = [seat for seat in seats if match.team_of(seat.seat) == mine_team and seat != mine]
         # A team game's win is its side's (MULTIPLAYER GAMES).
         winners = [
             match.team_of(game.winner_seat)
@@ -1638,9 +1641,10 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
         history.append(
             PastMatch(
                 match=match,
-                opponent=theirs.player if theirs else None,
+                opponents=[seat.player for seat in theirs],
+                teammates=[seat.player for seat in ours],
                 archetype=mine.archetype,
-                opponent_archetype=theirs.archetype if theirs else "",
+                opponent_archetypes=[seat.archetype for seat in theirs],
                 result=result,
                 score=f"{won}–{lost}",
                 actions=match.action_count,

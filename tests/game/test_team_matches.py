@@ -329,6 +329,25 @@ def test_a_finished_team_games_pages_show_for_its_players(client, carol, bob, da
             assert client.get(url).status_code == 200, (player, url)
 
 
+def test_a_team_games_history_row_names_both_opponents_and_the_teammate(
+    client, carol, bob, dave, erin
+):
+    """A team game is played against a side: its row in the match history names both
+    opponents, their decks, and the player's teammate."""
+    match = four_ready(carol, bob, dave, erin)
+    match_concede(match_id=match.pk, player=carol)
+    match_concede(match_id=match.pk, player=dave)
+
+    (past,) = match_history(player=carol, viewer=carol)
+    client.force_login(carol)
+    page = client.get(reverse("game:match_history")).content.decode()
+
+    assert (past.opponents, past.teammates, past.result) == ([bob, erin], [dave], "Lost")
+    row = re.sub(r"<[^>]+>", "", re.search(r"<tbody>.*</tbody>", page, re.DOTALL).group(0))
+    assert "Bob and Erin (with Dave)" in row
+    assert "Jedi against Sith and Imperial" in row
+
+
 def test_a_player_who_left_the_game_may_play_another_match_while_it_goes_on(carol, bob, dave, erin):
     match = four_ready(carol, bob, dave, erin)
 
