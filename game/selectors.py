@@ -583,6 +583,36 @@ class MatchScreen:
         )
 
     @property
+    def concede_question(self) -> str | None:
+        """What Concede asks a player of a team game before he leaves it (MULTIPLAYER GAMES,
+        "Leaving the Game"), from the players still in the game: "Concede and leave this
+        game? You lose and leave it; your teammate Dora plays on alone against both
+        opponents.", or, once his teammates have left, that his team loses. None for a
+        two-player game or an observer."""
+        board = self.board
+        if not board or not board.get("team") or self.seat is None:
+            return None
+        ask = "Concede and leave this game?"
+        teammates = board["teammates"]
+        playing_on = [player["name"] for player in teammates if not player["left"]]
+        if not playing_on:
+            gone = f"{teammates[0]['name']} has" if len(teammates) == 1 else "Your teammates have"
+            return f"{ask} {gone} left already: your team loses it."
+        if len(playing_on) > 1:
+            return (
+                f"{ask} You lose and leave it; your teammates {names_joined(playing_on)} play on."
+            )
+        opponents = board["opponents"]
+        against = [player["name"] for player in opponents if not player["left"]]
+        if len(opponents) == 1:
+            alone = ""
+        elif len(against) == len(opponents):
+            alone = " alone against both opponents"
+        else:
+            alone = f" alone against {names_joined(against)}"
+        return f"{ask} You lose and leave it; your teammate {playing_on[0]} plays on{alone}."
+
+    @property
     def outcome(self) -> str | None:
         """How the finished match ended for this viewer: victory, defeat or draw; "over" for
         an observer of a match someone won. None while it is not finished."""

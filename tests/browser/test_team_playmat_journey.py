@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from game.models import GameAction
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, confirm
 from tests.browser.test_playmat_journey import (  # noqa: F401 - the fixture
     DESKTOP,
     LAPTOP,
@@ -239,3 +239,30 @@ def test_each_players_area_stays_readable_with_eight_units_at_a_quest(
                     assert inside(card, viewport) and not overlap(card, chat), (name, card)
                     for parts in areas.values():
                         assert not any(overlap(card, part) for part in parts), (name, card)
+
+
+def test_the_concede_window_says_so_when_the_teammate_leaves_while_it_is_open(
+    catalog,
+    open_playmat,  # noqa: F811
+):
+    """Issue 45: a Concede window opened before the teammate left still said he played on.
+    Carol asks to concede; meanwhile Dave concedes from his page: her window now says her
+    team loses, and conceding ends the game."""
+    people = [
+        player_with_deck(name, archetype)
+        for name, archetype in (("Carol", "jedi"), ("Bob", "sith"), ("Dave", "rebel"))
+    ]
+    match = four_ready(*people, player_with_deck("Erin", "imperial"))
+    carol, dave = open_playmat(match), open_playmat(match, username="Dave")
+    asked = carol.locator("#confirm-dialog")
+
+    carol.locator("[data-playmat-menu] summary").click()
+    carol.get_by_role("menuitem", name="Concede (leave the game)").click()
+    expect(asked).to_contain_text("your teammate Dave plays on alone against both opponents")
+    dave.locator("[data-playmat-menu] summary").click()
+    dave.get_by_role("menuitem", name="Concede (leave the game)").click()
+    confirm(dave, "Concede and leave")
+
+    expect(asked).to_contain_text("Dave has left already: your team loses it.")
+    confirm(carol, "Concede and leave")
+    expect(carol.locator(".match-result").get_by_role("heading")).to_have_text("Defeat")

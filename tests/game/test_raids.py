@@ -292,6 +292,26 @@ def test_a_lost_raids_pages_show_for_its_heroes(client, carol, bob, dave, erin):
             assert client.get(url).status_code == 200, (player, url)
 
 
+def test_concede_in_a_raid_names_the_heroes_still_in_the_game(carol, bob, dave, erin):
+    """A hero who concedes leaves; the others play on, named as long as they are in it."""
+    match = raid_begun(carol, bob, dave, erin)
+
+    def asked() -> str:
+        return match_screen(match_id=match.pk, viewer=carol).concede_question
+
+    ask = "Concede and leave this game? You lose and leave it;"
+    assert asked() == f"{ask} your teammates Bob, Dave and Erin play on."
+    match_concede(match_id=match.pk, player=bob)
+    assert asked() == f"{ask} your teammates Dave and Erin play on."
+    match_concede(match_id=match.pk, player=dave)
+    assert asked() == f"{ask} your teammate Erin plays on."
+    match_concede(match_id=match.pk, player=erin)
+    assert (
+        asked()
+        == "Concede and leave this game? Your teammates have left already: your team loses it."
+    )
+
+
 # The Create window
 
 

@@ -430,6 +430,25 @@ def test_the_playmat_asks_each_player_still_to_agree_and_tells_who_is_awaited(
     assert '"accept": "1"' not in menu(bob)
 
 
+def test_concede_asks_naming_only_the_players_still_in_the_game(carol, bob, dave, erin):
+    """MULTIPLAYER GAMES, "Leaving the Game": Concede says who plays on after the player
+    leaves, and against whom; a player who has left is no longer said to play on or to be
+    played against."""
+
+    def asked() -> str:
+        return match_screen(match_id=match.pk, viewer=carol).concede_question
+
+    ask = "Concede and leave this game?"
+    match = four_ready(carol, bob, dave, erin)
+    assert asked() == (
+        f"{ask} You lose and leave it; your teammate Dave plays on alone against both opponents."
+    )
+    match_concede(match_id=match.pk, player=erin)
+    assert asked() == f"{ask} You lose and leave it; your teammate Dave plays on alone against Bob."
+    match_concede(match_id=match.pk, player=dave)
+    assert asked() == f"{ask} Dave has left already: your team loses it."
+
+
 def test_one_refusal_ends_a_team_games_offer(carol, bob, dave, erin):
     match = four_ready(carol, bob, dave, erin)
     match_offer(match_id=match.pk, player=bob, offer="draw")
