@@ -198,10 +198,12 @@ def test_each_players_area_stays_readable_with_eight_units_at_a_quest(
     for viewer in (LONG_NAMES[0], "Olwen_Watcher"):
         page = open_playmat(match, username=viewer)
         read_dialogs(page)
-        page.mouse.move(0, 0)  # off the cards: a card under the pointer is drawn larger
         for viewport in SIZES:
             page.set_viewport_size(viewport)
             wait_until(page, f"window.innerWidth === {viewport['width']}")
+            # Over the Chat Log: a card under the pointer is drawn larger, and the site's
+            # menu opens under it at the left edge.
+            page.mouse.move(viewport["width"] - 40, viewport["height"] / 3)
             name = f"{kind}-{'seat' if viewer == LONG_NAMES[0] else 'observer'}-"
             name += f"{viewport['width']}x{viewport['height']}"
             page.screenshot(path=str(ARTIFACTS / f"crowded-playmat-{name}.png"))
