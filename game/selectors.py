@@ -653,6 +653,36 @@ class MatchScreen:
         )
 
     @property
+    def concede_question(self) -> str | None:
+        """What Concede asks a player of a team game before he leaves it (MULTIPLAYER GAMES,
+        "Leaving the Game"), from the players still in the game: "Concede and leave this
+        game? You lose and leave it; your teammate Dora plays on alone against both
+        opponents.", or, once his teammates have left, that his team loses. None for a
+        two-player game or an observer."""
+        board = self.board
+        if not board or not board.get("team") or self.seat is None:
+            return None
+        ask = "Concede and leave this game?"
+        teammates = board["teammates"]
+        playing_on = [player["name"] for player in teammates if not player["left"]]
+        if not playing_on:
+            gone = f"{teammates[0]['name']} has" if len(teammates) == 1 else "Your teammates have"
+            return f"{ask} {gone} left already: your team loses it."
+        if len(playing_on) > 1:
+            return (
+                f"{ask} You lose and leave it; your teammates {names_joined(playing_on)} play on."
+            )
+        opponents = board["opponents"]
+        against = [player["name"] for player in opponents if not player["left"]]
+        if len(opponents) == 1:
+            alone = ""
+        elif len(against) == len(opponents):
+            alone = " alone against both opponents"
+        else:
+            alone = f" alone against {names_joined(against)}"
+        return f"{ask} You lose and leave it; your teammate {playing_on[0]} plays on{alone}."
+
+    @property
     def outcome(self) -> str | None:
         """How the finished match ended for this viewer: victory, defeat or draw; "over" for
         an observer of a match someone won. None while it is not finished, and in a replay,
@@ -1632,9 +1662,12 @@ def seed_commitment(seed: int, salt: str) -> str:
 @dataclass(frozen=True)
 class PastMatch:
     match: Match
-    opponent: User | None
+    # Every player of the other side in seat order (a team game's two, a Raid's boss), and
+    # the player's teammates.
+    opponents: list[User]
+    teammates: list[User]
     archetype: str
-    opponent_archetype: str
+    opponent_archetypes: list[str]
     result: str  # "Won", "Lost", "Drawn" or "Ended"
     score: str  # games won and lost, e.g. "2–1"
     actions: int
@@ -1656,8 +1689,8 @@ def skirmish_record(*, player: User) -> dict[str, int]:
 
 def match_history(*, player: User, viewer: User) -> list[PastMatch]:
     """The player's finished matches whose replay ``viewer`` may see (``replay_refusal``),
-    newest first: opponent, decks' archetypes, result, length and date (rulebook: match
-    history per player)."""
+    newest first: opponents (every one of a team game's, with the player's teammates), decks'
+    archetypes, result, length and date (rulebook: match history per player)."""
     viewer_guild_id = guild_id_of(user_id=viewer.pk) if viewer != player else None
     matches = (
         Match.objects.filter(seats__player=player, status=MatchStatus.FINISHED)
@@ -1674,9 +1707,9 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
             continue
         mine = next(seat for seat in match.seats.all() if seat.player_id == player.pk)
         mine_team = match.team_of(mine.seat)
-        theirs = next(
-            (seat for seat in match.seats.all() if match.team_of(seat.seat) != mine_team), None
-        )
+        seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+        theirs = [seat for seat in seats if match.team_of(seat.seat) != mine_team]
+        ours = [seat for seat in seats if match.team_of(seat.seat) == mine_team and seat != mine]
         # A team game's win is its side's (MULTIPLAYER GAMES).
         winners = [
             match.team_of(game.winner_seat)
@@ -1695,9 +1728,10 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
         history.append(
             PastMatch(
                 match=match,
-                opponent=theirs.player if theirs else None,
+                opponents=[seat.player for seat in theirs],
+                teammates=[seat.player for seat in ours],
                 archetype=mine.archetype,
-                opponent_archetype=theirs.archetype if theirs else "",
+                opponent_archetypes=[seat.archetype for seat in theirs],
                 result=result,
                 score=f"{won}–{lost}",
                 actions=match.action_count,

@@ -261,6 +261,9 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
             )
         case {"type": "reach_extended"}:
             text = f"{_capitalised(whose())} reach extends to another quest."
+        case {"type": "game_won", "reason": reason, "seats": [_, _, *_] as seats}:
+            # A side wins, not a player (MULTIPLAYER GAMES, "Winning the Game").
+            text = f"{phrasing.side(seats)} win the game by {WIN_REASONS[reason]}."
         case {"type": "game_won", "reason": reason}:
             text = f"{does('win', 'wins')} the game by {WIN_REASONS[reason]}."
         case _:
@@ -289,6 +292,13 @@ class _Phrasing:
     def does_(self, second_person: str, third_person: str) -> str:
         """The second verb of a sentence, agreeing with its subject."""
         return second_person if self.event["seat"] == self.viewer else third_person
+
+    def side(self, seats: Sequence[int]) -> str:
+        """The players of a side: "Ayla and Cato", "You and Cato", "You, Bren and Dax"."""
+        names = [self.names[seat] for seat in seats if seat != self.viewer]
+        if self.viewer in seats:
+            names.insert(0, "You")
+        return ", ".join(names[:-1]) + f" and {names[-1]}"
 
     def whose(self, seat_key: str = "seat") -> str:
         return self.whose_seat(self.event[seat_key])

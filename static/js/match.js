@@ -315,8 +315,11 @@
       const style = getComputedStyle(row);
       const cards = [...row.querySelectorAll(":scope > li > .mat-card, :scope > ul > li > .mat-card")];
       if (cards.length < 2 || style.flexWrap === "wrap") return null;
-      const widths = cards.map((card) => card.offsetWidth);
-      const fanned = widths.at(-1) + SHOWN * widths.slice(0, -1).reduce((a, b) => a + b, 0);
+      // A team game's fan shows each unit half its upright width, exerted or not (match.css).
+      const widths = cards.map((card) =>
+        row.matches(".mat-side") ? card.querySelector(".mat-card__face").offsetWidth : card.offsetWidth,
+      );
+      const fanned = cards.at(-1).offsetWidth + SHOWN * widths.slice(0, -1).reduce((a, b) => a + b, 0);
       const room = row.clientWidth - parseFloat(style.columnGap) * (cards.length - 1);
       const width = cards[0].querySelector(".mat-card__face").offsetWidth;
       return room < fanned ? (width * room) / fanned : null;

@@ -61,13 +61,26 @@
     const dialog = document.getElementById("confirm-dialog");
     if (!question || !dialog) return;
     event.preventDefault();
-    dialog.querySelector(".confirm-dialog__question").textContent = question;
+    const asked = dialog.querySelector(".confirm-dialog__question");
+    asked.textContent = question;
     dialog.querySelector("[data-confirm-yes]").textContent =
       event.detail.elt.closest("[data-confirm-yes]")?.dataset.confirmYes || "OK";
     dialog.returnValue = "";
+    // While the window is open the page may redraw the element (a match's socket redraws the
+    // playmat at every change): the question follows the redrawn one's, so it never speaks
+    // of what has passed meanwhile (a teammate said to play on who has left).
+    const attribute = `hx-${event.detail.verb}`;
+    const twin = `[hx-confirm][${attribute}="${CSS.escape(event.detail.elt.getAttribute(attribute) || "")}"]`;
+    const redrawn = new MutationObserver(() => {
+      if (document.body.contains(event.detail.elt)) return;
+      const now = document.querySelector(twin)?.getAttribute("hx-confirm");
+      if (now && now !== asked.textContent) asked.textContent = now;
+    });
+    redrawn.observe(document.body, { childList: true, subtree: true });
     dialog.addEventListener(
       "close",
       () => {
+        redrawn.disconnect();
         if (dialog.returnValue !== "yes") return;
         const { elt, verb, path } = event.detail;
         if (document.body.contains(elt)) {

@@ -10,6 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from game.engine import api as engine
 from game.engine.actions import raid
 from game.engine.state import from_json
 from game.models import Game, GameAction, Match, MatchStatus
@@ -419,6 +420,50 @@ def test_the_game_screen_fits_1366x768_at_every_card_size_without_scrolling(
         page.screenshot(path=str(ARTIFACTS / f"playmat-1366x768-{card_size}.png"))
 
     assert widths == sorted(set(widths)), widths
+
+
+# More decisions than Carol's Main Phase and Bob's turn take before her next Draw Phase.
+DECISIONS_TO_A_DRAW = 40
+# Each time a card drawn starts rising into the hand: the page's height at moments of its
+# animation (.35 s), in ``window.tallest``; how many, in ``window.drawn``.
+WATCH_DRAWS = """() => {
+  window.drawn = 0;
+  window.tallest = 0;
+  document.addEventListener('animationstart', (event) => {
+    if (event.animationName !== 'card-drawn') return;
+    const animation = event.target.getAnimations()
+      .find((each) => each.animationName === 'card-drawn');
+    for (const at of [0, 50, 100, 175, 250, 340]) {
+      animation.currentTime = at;
+      window.tallest = Math.max(window.tallest, document.documentElement.scrollHeight);
+    }
+    window.drawn += 1;
+  });
+}"""
+
+
+def test_a_card_drawn_never_makes_the_page_taller_than_the_window(game_in_progress, open_playmat):
+    """Issue 45: a card drawn rose into the hand from below it, and for .35 s the page was
+    754-774 px tall in a 720 px window (a browser with classic scrollbars flashed one). Carol
+    and Bob play on, each by his Prompt's first button, until Carol draws: the page stays as
+    tall as the window all through the animation of each card she draws."""
+    match, _ = game_in_progress()
+    pages = {0: open_playmat(match, viewport=SMALL_DESKTOP), 1: open_playmat(match, "Bob")}
+    carol = pages[0]
+    carol.evaluate(WATCH_DRAWS)
+
+    for _ in range(DECISIONS_TO_A_DRAW):
+        if carol.evaluate("window.drawn"):
+            break
+        game = Game.objects.filter(match=match).latest("number")
+        page = pages[engine.legal_actions(game_state(game)).seat]
+        prompt = page.locator(".prompt")
+        expect(prompt).to_have_attribute("data-ply", str(game.applied))
+        page.locator(".prompt__actions button:visible").first.click()
+        expect(prompt).not_to_have_attribute("data-ply", str(game.applied))
+
+    wait_until(carol, "window.drawn > 0")
+    assert carol.evaluate("window.tallest") == SMALL_DESKTOP["height"]
 
 
 def test_a_phone_shows_the_playmat_in_one_column_without_sideways_scrolling(

@@ -268,7 +268,7 @@ def test_a_raid_its_people_left_is_played_to_its_end_by_the_computers_and_replay
     assert engine.to_json(replayed) == game.state
     (entry,) = match_history(player=carol, viewer=carol)
     assert entry.result == ("Left (team won)" if match.team_of(game.winner_seat) == 0 else "Lost")
-    assert entry.opponent == match.seats.get(seat=BOSS).player
+    assert entry.opponents == [match.seats.get(seat=BOSS).player]
 
 
 def test_a_lost_raids_pages_show_for_its_heroes(client, carol, bob, dave, erin):
@@ -290,6 +290,26 @@ def test_a_lost_raids_pages_show_for_its_heroes(client, carol, bob, dave, erin):
         assert f"{boss} wins the game" in page and f"{boss} win the game" not in page
         for url in (reverse("game:match_replay", args=[match.pk]), reverse("game:match_history")):
             assert client.get(url).status_code == 200, (player, url)
+
+
+def test_concede_in_a_raid_names_the_heroes_still_in_the_game(carol, bob, dave, erin):
+    """A hero who concedes leaves; the others play on, named as long as they are in it."""
+    match = raid_begun(carol, bob, dave, erin)
+
+    def asked() -> str:
+        return match_screen(match_id=match.pk, viewer=carol).concede_question
+
+    ask = "Concede and leave this game? You lose and leave it;"
+    assert asked() == f"{ask} your teammates Bob, Dave and Erin play on."
+    match_concede(match_id=match.pk, player=bob)
+    assert asked() == f"{ask} your teammates Dave and Erin play on."
+    match_concede(match_id=match.pk, player=dave)
+    assert asked() == f"{ask} your teammate Erin plays on."
+    match_concede(match_id=match.pk, player=erin)
+    assert (
+        asked()
+        == "Concede and leave this game? Your teammates have left already: your team loses it."
+    )
 
 
 # The Create window

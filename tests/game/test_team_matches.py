@@ -354,6 +354,25 @@ def test_a_finished_team_games_pages_show_for_its_players(client, carol, bob, da
             assert client.get(url).status_code == 200, (player, url)
 
 
+def test_a_team_games_history_row_names_both_opponents_and_the_teammate(
+    client, carol, bob, dave, erin
+):
+    """A team game is played against a side: its row in the match history names both
+    opponents, their decks, and the player's teammate."""
+    match = four_ready(carol, bob, dave, erin)
+    match_concede(match_id=match.pk, player=carol)
+    match_concede(match_id=match.pk, player=dave)
+
+    (past,) = match_history(player=carol, viewer=carol)
+    client.force_login(carol)
+    page = client.get(reverse("game:match_history")).content.decode()
+
+    assert (past.opponents, past.teammates, past.result) == ([bob, erin], [dave], "Lost")
+    row = re.sub(r"<[^>]+>", "", re.search(r"<tbody>.*</tbody>", page, re.DOTALL).group(0))
+    assert "Bob and Erin (with Dave)" in row
+    assert "Jedi against Sith and Imperial" in row
+
+
 def test_a_player_who_left_the_game_may_play_another_match_while_it_goes_on(carol, bob, dave, erin):
     match = four_ready(carol, bob, dave, erin)
 
@@ -434,6 +453,25 @@ def test_the_playmat_asks_each_player_still_to_agree_and_tells_who_is_awaited(
         assert "Carol offers to adjourn." in menu(asked)
         assert '"accept": "1"' in menu(asked)
     assert '"accept": "1"' not in menu(bob)
+
+
+def test_concede_asks_naming_only_the_players_still_in_the_game(carol, bob, dave, erin):
+    """MULTIPLAYER GAMES, "Leaving the Game": Concede says who plays on after the player
+    leaves, and against whom; a player who has left is no longer said to play on or to be
+    played against."""
+
+    def asked() -> str:
+        return match_screen(match_id=match.pk, viewer=carol).concede_question
+
+    ask = "Concede and leave this game?"
+    match = four_ready(carol, bob, dave, erin)
+    assert asked() == (
+        f"{ask} You lose and leave it; your teammate Dave plays on alone against both opponents."
+    )
+    match_concede(match_id=match.pk, player=erin)
+    assert asked() == f"{ask} You lose and leave it; your teammate Dave plays on alone against Bob."
+    match_concede(match_id=match.pk, player=dave)
+    assert asked() == f"{ask} Dave has left already: your team loses it."
 
 
 def test_one_refusal_ends_a_team_games_offer(carol, bob, dave, erin):

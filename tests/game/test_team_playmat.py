@@ -131,6 +131,70 @@ def raid_with_doras_units(match: Match):
     return state
 
 
+# Players' names as long as people choose them: the playmat shows them whole.
+LONG_NAMES = ("Ayla1129Kestrel", "Brannock_Tulsar", "Dorabella1984", "Evander_Quill77")
+# A late moment of a long game, location by location: how many units each seat has there. In
+# a 2-versus-2 game Carol (seat 0) has eight at her quest, facing four of Bob's; in a Raid the
+# first hero has eight at location 0 and the boss (seat 4) some everywhere.
+CROWDED_UNITS = {
+    4: ({0: 8}, {0: 4, 2: 1}, {1: 3}, {2: 3}),
+    5: ({0: 8}, {1: 2}, {1: 2}, {2: 3}, {0: 4, 1: 2, 2: 2}),
+}
+
+
+def crowded_team_game(match: Match):
+    """The first game of the team game or Raid ``match`` set up, through the position
+    builder, as it stands late in a long game: each player's units of ``CROWDED_UNITS`` (of
+    distinct titles while the deck has them, every third card placed exerted), three abilities
+    and up to three items (one of each restriction) beside each avatar, and seat 0 to play in
+    his Main Phase; five cards in each hand. The cards are the seats' own, so each has its
+    face. Its state. (The game's log is emptied: not replayable.)"""
+    decklists = [seat.decklist for seat in match.seats.order_by("seat")]
+    units_at = CROWDED_UNITS[len(decklists)]
+
+    def setup(decklist: dict, seat: int) -> SeatSetup:
+        deck, placed = list(decklist["deck"]), []
+        for kind, wanted in (("ability", 3), ("item", 3)):
+            kept: set = set()
+            for card in [card for card in deck if card["type"] == kind]:
+                key = card.get("restriction") or card["title"]
+                if len(kept) < wanted and key not in kept:
+                    kept.add(key)
+                    deck.remove(card)
+                    placed.append(Placed(card))
+        for quest, count in units_at[seat].items():
+            units = [card for card in deck if card["type"] == "unit"]
+            titles = {each.card["title"] for each in placed}
+            units.sort(key=lambda card: card["title"] in titles)
+            for card in units[:count]:
+                deck.remove(card)
+                placed.append(Placed(card, quest=quest, exerted=len(placed) % 3 == 2))
+        return SeatSetup(
+            avatar=decklist["avatar"],
+            quests=decklist["quests"],
+            hand=deck[:HAND],
+            playmat=tuple(placed),
+            deck=deck[HAND:],
+            tokens=(1, 2, 1) if seat < 4 else (),
+            power=9 if seat == 0 else None,
+            created=decklist["created"],
+        )
+
+    seats = len(decklists)
+    state = build(
+        Position(
+            seats=tuple(setup(decklist, seat) for seat, decklist in enumerate(decklists)),
+            first=0,
+            turn=2 * seats + 1,
+        )
+    )
+    game = Game.objects.filter(match=match).latest("number")
+    game.state, game.state_applied, game.applied = engine.to_json(state), 0, 0
+    game.opening_events = []
+    game.save(update_fields=["state", "state_applied", "applied", "opening_events"])
+    return state
+
+
 def latest_state(match: Match):
     game = Game.objects.filter(match=match).latest("number")
     return engine.from_json(game.state)

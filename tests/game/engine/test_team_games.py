@@ -591,6 +591,30 @@ def test_a_quest_completed_with_an_empty_quest_pile_wins_for_the_team():
     }
 
 
+def test_the_chat_log_names_the_whole_side_that_wins():
+    """The side wins, not the player who completed the quest (MULTIPLAYER GAMES, "Winning
+    the Game"): the log names both teammates, as the end of the game does."""
+    state = team_position(
+        *four(cato={"completed": 3, "tokens": (0, 0, 5), "playmat": (FOCUS,)}),
+        first=0,
+        turn=3,
+        phase="quest",
+    )
+    act(state, actions.attempt_quest(state.quests[2].card))
+    (won,) = [
+        event
+        for event in act(state, actions.apply_ability(the(state, A2, "Focus")))
+        if event["type"] == "game_won"
+    ]
+    names = ["Ayla", "Bren", "Cato", "Dax"]
+    titles = api.card_titles(state)
+
+    by = "by completing a quest with an empty quest pile."
+    assert api.render(won, None, names, titles) == f"* Ayla and Cato win the game {by}"
+    assert api.render(won, B1, names, titles) == f"* Ayla and Cato win the game {by}"
+    assert api.render(won, A2, names, titles) == f"* You and Ayla win the game {by}"
+
+
 def test_teammates_completions_are_counted_separately():
     """ "If two teammates have each completed two quests, they don't win the game yet"
     (MULTIPLAYER GAMES, "Winning the Game"): Ayla's third completed quest doesn't win."""
