@@ -105,6 +105,11 @@ class Scenario:
     goal: Callable[[View], bool] | None = None
 
     @property
+    def opponent_name(self) -> str:
+        """The computer's name in this game: the story's, its avatar's."""
+        return self.opponent.avatar
+
+    @property
     def chapter(self) -> int:
         return 1 if self.number <= 5 else 2
 

@@ -411,7 +411,7 @@ def team_winners(
     if winner_seat is None:
         return None
     return [
-        seat.player.username
+        seat.name
         for seat in sorted(seats, key=lambda each: each.seat)
         if match.team_of(seat.seat) == match.team_of(winner_seat)
     ]
@@ -581,6 +581,12 @@ class MatchScreen:
             and bool(board["me"].get("left"))
             and self.match.status == MatchStatus.PLAYING
         )
+
+    @property
+    def winner_name(self) -> str | None:
+        """The match's winner as the match shows them (``MatchSeat.name``); None if nobody won."""
+        winner = next((each for each in self.seats if each.player_id == self.match.winner_id), None)
+        return winner.name if winner is not None else None
 
     @property
     def outcome(self) -> str | None:
@@ -836,7 +842,7 @@ def match_screen(
         if logged is None:
             screen.log = [html for _, html in _chat_lines(match, viewer, since=None)]
         return screen
-    names = [each.player.username for each in seats]
+    names = [each.name for each in seats]
     titles = engine.card_titles(state)
     faces: dict[str, list[int]] = {}
     for each in seats:
@@ -1011,12 +1017,12 @@ def _attendance(screen: MatchScreen) -> None:
         offering = screen.seats[match.offer_seat]
         screen.offer = {
             "label": MatchOffer(match.offer).label,
-            "by": offering.player.username,
+            "by": offering.name,
             "mine": offering.seat == screen.seat,
             # A team game's offer waits for every other player still in the game.
             "agreed": screen.seat in match.offer_agreed,
             "waiting": [
-                seat.player.username
+                seat.name
                 for seat in screen.seats
                 if not seat.left_game
                 and seat.seat != match.offer_seat
@@ -1028,7 +1034,7 @@ def _attendance(screen: MatchScreen) -> None:
         if seat.away_since is None:
             continue
         away_seconds = (now - seat.away_since).total_seconds()
-        screen.away.append({"name": seat.player.username, "minutes": int(away_seconds // 60)})
+        screen.away.append({"name": seat.name, "minutes": int(away_seconds // 60)})
         if screen.seat is not None and seat.seat != screen.seat and match.time_limit is None:
             screen.claimable = away_seconds >= claim_after
             if not screen.claimable:
@@ -1492,7 +1498,7 @@ def match_replay(
     step = steps if step is None else max(0, min(step, steps))
     own_seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
     seat = own_seat if own_view else None
-    names = [each.player.username for each in seats]
+    names = [each.name for each in seats]
     faces: dict[str, list[int]] = {}
     for each in seats:
         faces.update(each.faces)

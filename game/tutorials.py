@@ -26,6 +26,8 @@ PLAYER, OPPONENT = 0, 1
 # The computer's level in every tutorial: it plays its turns without setting traps.
 OPPONENT_LEVEL = "easy"
 PLAYER_ARCHETYPE, OPPONENT_ARCHETYPE = "rebel", "imperial"
+# Who the computer plays in every tutorial: its avatar, the name the lessons call it by.
+OPPONENT_NAME = "Agent Seline Korvath"
 
 View = dict
 Cards = Mapping[str, dict]
@@ -73,6 +75,8 @@ class Tutorial:
     setup: Callable[[Cards], Position]
     # Where it sits on the map, in percent of the map's width and height.
     at: tuple[int, int] = (0, 0)
+    # The computer's name in this game: its avatar's.
+    opponent_name: str = OPPONENT_NAME
 
     def beginning(self, cards: Cards, seed: int) -> State:
         """The tutorial's game as it begins, its later shuffles from ``seed``."""
@@ -184,7 +188,7 @@ def _rebel(cards: Cards, **fields) -> SeatSetup:
 
 def _imperial(cards: Cards, **fields) -> SeatSetup:
     defaults = {
-        "avatar": cards["Agent Seline Korvath"],
+        "avatar": cards[OPPONENT_NAME],
         "quests": [cards[title] for title in IMPERIAL_QUESTS],
         "deck": [cards[title] for title in IMPERIAL_DECK],
     }
@@ -485,7 +489,7 @@ TUTORIALS = (
         title="Winning the game",
         lesson="Finish it: complete your last quest or destroy the enemy avatar.",
         victory=(
-            "Win the game: complete your last quest, or destroy Agent Seline Korvath, who has "
+            f"Win the game: complete your last quest, or destroy {OPPONENT_NAME}, who has "
             "2 health left."
         ),
         goal=_won,

@@ -52,7 +52,7 @@ from game.services.tutorials import tutorial_dialog_read
 from game.tutorials import OPPONENT, PLAYER
 from tcgsite.celery import task_named
 from tests.factories import UserFactory
-from tests.game.conftest import starter_deck
+from tests.game.conftest import computer_takes_a_turn, starter_deck
 
 LEVEL_ORDER = {"easy": 0, "normal": 1, "hard": 2}
 
@@ -551,3 +551,30 @@ def test_staff_see_the_scenario_progress_in_the_admin(client, rebel):
 
     assert listing.status_code == 200
     assert "Rhen" in listing.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda scenario: f"scenario-{scenario.number}")
+def test_the_playmat_and_its_log_name_the_computer_as_the_story_does(client, catalog, scenario):
+    """Issue 45, point 10: the computer plays the opponent the scenario's card and story name
+    (rulebook, "Scenarios"), its avatar, on the playmat, in its log, in its Match Info window
+    and at its end, never under its Skirmish name."""
+    player = UserFactory(username="Vash")
+    player.deck = starter_deck(player, scenario.archetypes[0])
+    for number in range(SCENARIOS[0].number, scenario.number):
+        ScenarioProgress.objects.create(player=player, scenario=number)
+    match = scenario_start(player=player, number=scenario.number, deck_id=player.deck.pk)
+    skirmish_name = match.seats.get(seat=OPPONENT).player.username
+    assert computer_takes_a_turn(match, player)
+    match_concede(match_id=match.pk, player=player)
+    client.force_login(player)
+
+    screen = match_screen(match_id=match.pk, viewer=player)
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    info = client.get(reverse("game:match_info", args=[match.pk])).content.decode()
+
+    assert screen.board["opponent"]["name"] == scenario.opponent_name
+    assert any(escape(scenario.opponent_name) in line for line in screen.log)
+    assert f"{escape(scenario.opponent_name)} wins the match" in page
+    assert escape(scenario.opponent_name) in info
+    assert skirmish_name not in page + info

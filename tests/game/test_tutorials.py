@@ -17,11 +17,12 @@ from game.selectors import (
     tutorial_cards,
     tutorials_map,
 )
-from game.services.matches import MatchError, finish_game, game_act
+from game.services.matches import MatchError, finish_game, game_act, match_concede
 from game.services.skirmish import computer_move
 from game.services.tutorials import tutorial_dialog_read, tutorial_start
 from game.tutorials import PLAYER, TUTORIALS, tutorial_named
 from tests.factories import UserFactory
+from tests.game.conftest import computer_takes_a_turn
 
 
 def _first(actions, predicate):
@@ -346,3 +347,40 @@ def test_review_dialogs_is_empty_in_a_game_without_dialogs_and_refused_to_strang
         "No dialog has been read"
         in client.get(reverse("game:tutorial_dialogs", args=[tutorial.pk])).content.decode()
     )
+
+
+@pytest.mark.parametrize("tutorial", TUTORIALS, ids=lambda tutorial: tutorial.slug)
+def test_the_computer_is_named_as_the_lesson_names_it(tutorial):
+    """Issue 45, point 10: the lesson's opponent is its avatar, the name its goal and dialogs
+    use, not a Skirmish opponent's."""
+    opponent = tutorial.setup(tutorial_cards()).seats[1]
+
+    assert tutorial.opponent_name == opponent.avatar["title"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("tutorial", TUTORIALS, ids=lambda tutorial: tutorial.slug)
+def test_the_playmat_and_its_log_name_the_computer_as_the_lesson_does(client, newcomer, tutorial):
+    """The playmat, its log, its Match Info window and its end name the computer as the
+    lesson does (rulebook, "Tutorials"), never by its Skirmish name."""
+    match = tutorial_start(player=newcomer, slug=tutorial.slug)
+    computer = match.seats.get(seat=1)
+    skirmish_name = computer.player.username
+    client.force_login(newcomer)
+    computer_moved = computer_takes_a_turn(match, newcomer)
+    if match.status == MatchStatus.PLAYING:
+        match_concede(match_id=match.pk, player=newcomer)
+
+    screen = match_screen(match_id=match.pk, viewer=newcomer)
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    info = client.get(reverse("game:match_info", args=[match.pk])).content.decode()
+
+    assert screen.board["opponent"]["name"] == tutorial.opponent_name
+    # The quest's lesson may be won before the computer's first turn.
+    if computer_moved:
+        assert any(tutorial.opponent_name in line for line in screen.log)
+    assert tutorial.opponent_name in info
+    match.refresh_from_db()
+    winner = tutorial.opponent_name if match.winner == computer.player else newcomer.username
+    assert f"{winner} wins the match" in page
+    assert skirmish_name not in page + info
