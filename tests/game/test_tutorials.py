@@ -384,3 +384,20 @@ def test_the_playmat_and_its_log_name_the_computer_as_the_lesson_does(client, ne
     winner = tutorial.opponent_name if match.winner == computer.player else newcomer.username
     assert f"{winner} wins the match" in page
     assert skirmish_name not in page + info
+
+
+@pytest.mark.django_db
+def test_a_tutorial_ends_on_its_lesson_and_its_replay_keeps_the_seed_check(client, newcomer):
+    """Issue 45, point 16: a won tutorial's last word is the lesson's, not the seed's check
+    against its committed hash; the replay, where a player checks a game, still shows it."""
+    match = tutorial_start(player=newcomer, slug="power-and-cards")
+    play_lesson(match, newcomer)
+    client.force_login(newcomer)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    replay = client.get(reverse("game:match_replay", args=[match.pk])).content.decode()
+
+    result = page.partition('<section class="match-result')[2].partition("</section>")[0]
+    assert "Tutorial complete" in result
+    assert "seed" not in result.lower()
+    assert "is the hash published when the game began" in replay
