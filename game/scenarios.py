@@ -26,6 +26,7 @@ from game.engine.setup import OPENING_HAND
 from game.engine.state import State
 from game.tutorials import (
     AVATAR,
+    COMBAT_TOTALS,
     FIRST_QUEST,
     HAND,
     INFO_PANELS,
@@ -292,6 +293,7 @@ SCENARIOS = (
                 "cadet has 2 health.",
                 PROMPT,
                 when=_deciding("combat_action"),
+                speaks_of=(COMBAT_TOTALS,),
             ),
         ),
     ),
@@ -488,6 +490,7 @@ SCENARIOS = (
                 "When you win, exert the Fireteam to add its damage bonus.",
                 PROMPT,
                 when=_deciding("combat_action"),
+                speaks_of=(COMBAT_TOTALS,),
             ),
         ),
     ),

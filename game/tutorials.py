@@ -46,17 +46,21 @@ QUEST_METER = ".mat-quest--1 .quest-meter"
 MY_UNITS_AT_FIRST = ".mat-quest--1 .mat-units--near"
 PROMPT = ".prompt"
 INFO_PANELS = ".playmat__side"
+PHASE_METER = "#mat-phase"
+COMBAT_TOTALS = ".combat-total"
 
 
 @dataclass(frozen=True)
 class Dialog:
     """A dialog told once ``when(view)`` holds for the player's view (None: at once), after
-    every dialog before it was read; it points at ``points_at`` on the playmat."""
+    every dialog before it was read; it points at ``points_at`` on the playmat. It covers
+    neither that part nor the others it speaks of, ``speaks_of`` (static/js/match.js)."""
 
     title: str
     text: str
     points_at: str
     when: Callable[[View], bool] | None = None
+    speaks_of: tuple[str, ...] = ()
 
     def due(self, view: View) -> bool:
         return self.when is None or self.when(view)
@@ -425,6 +429,7 @@ TUTORIALS = (
                 "add to your total, or Pass; then you still apply an ability.",
                 PROMPT,
                 when=_deciding("combat_action"),
+                speaks_of=(PHASE_METER, COMBAT_TOTALS),
             ),
         ),
     ),
@@ -450,6 +455,7 @@ TUTORIALS = (
                 "your total attack, then Pass. When both players pass, the higher total wins.",
                 PROMPT,
                 when=_deciding("combat_action"),
+                speaks_of=(PHASE_METER, COMBAT_TOTALS),
             ),
             Dialog(
                 "Damage bonus",
