@@ -285,6 +285,7 @@ SCENARIOS = (
                 "and your Repeater Gunner are ready there: raid from that quest, and the cadet "
                 "must fight them.",
                 FIRST_QUEST,
+                asks_for="Raid",
             ),
             Dialog(
                 "Hit hard",
@@ -294,6 +295,7 @@ SCENARIOS = (
                 PROMPT,
                 when=_deciding("combat_action"),
                 speaks_of=(COMBAT_TOTALS,),
+                asks_for="Exert Ryloth Resistance Fighter",
             ),
         ),
     ),
@@ -483,6 +485,7 @@ SCENARIOS = (
                 "A Dunewater Scout holds the road at your quest, on the left. Raid from there "
                 "with your Marksman and your Fireteam.",
                 FIRST_QUEST,
+                asks_for="Raid",
             ),
             Dialog(
                 "Precise fire",
@@ -491,6 +494,7 @@ SCENARIOS = (
                 PROMPT,
                 when=_deciding("combat_action"),
                 speaks_of=(COMBAT_TOTALS,),
+                asks_for="Exert Imperial Marksman",
             ),
         ),
     ),

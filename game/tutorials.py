@@ -54,13 +54,16 @@ COMBAT_TOTALS = ".combat-total"
 class Dialog:
     """A dialog told once ``when(view)`` holds for the player's view (None: at once), after
     every dialog before it was read; it points at ``points_at`` on the playmat. It covers
-    neither that part nor the others it speaks of, ``speaks_of`` (static/js/match.js)."""
+    neither that part nor the others it speaks of, ``speaks_of`` (static/js/match.js). The
+    Prompt's buttons it asks the player to click, those whose label begins with ``asks_for``,
+    come first and glow."""
 
     title: str
     text: str
     points_at: str
     when: Callable[[View], bool] | None = None
     speaks_of: tuple[str, ...] = ()
+    asks_for: str = ""
 
     def due(self, view: View) -> bool:
         return self.when is None or self.when(view)
@@ -395,6 +398,7 @@ TUTORIALS = (
                 "Medic's cost is to exert it (turn it sideways) and its effect heals 2 damage. "
                 "Right-click the Medic, or use its button in the Prompt, then pick the Trooper.",
                 PROMPT,
+                asks_for="Use Alliance Field Medic",
             ),
         ),
     ),
@@ -414,6 +418,7 @@ TUTORIALS = (
                 "of your tokens complete it. Choose the quest on the left: no enemy guards it.",
                 QUEST_METER,
                 when=_deciding("choose_quest"),
+                asks_for="Attempt Rally the Dunewater Cell",
             ),
             Dialog(
                 "Apply an ability",
@@ -422,6 +427,7 @@ TUTORIALS = (
                 "quest needs.",
                 ABILITIES,
                 when=_deciding("apply_ability"),
+                asks_for="Apply Survival Instincts",
             ),
             Dialog(
                 "Combat first",
@@ -448,6 +454,7 @@ TUTORIALS = (
                 "crew waits at the quest on the left: raid from it with the Raid button.",
                 FIRST_QUEST,
                 when=_deciding("main"),
+                asks_for="Raid Rally the Dunewater Cell",
             ),
             Dialog(
                 "Combat actions",
@@ -456,12 +463,14 @@ TUTORIALS = (
                 PROMPT,
                 when=_deciding("combat_action"),
                 speaks_of=(PHASE_METER, COMBAT_TOTALS),
+                asks_for="Exert",
             ),
             Dialog(
                 "Damage bonus",
                 "You won, so you deal 1 damage. Exert one combatant to add its damage bonus.",
                 PROMPT,
                 when=_deciding("damage_bonus"),
+                asks_for="Exert",
             ),
         ),
     ),
@@ -480,6 +489,7 @@ TUTORIALS = (
                 "attacks with 2 here. Raid anyway: you hold a surprise.",
                 FIRST_QUEST,
                 when=_deciding("main"),
+                asks_for="Raid Rally the Dunewater Cell",
             ),
             Dialog(
                 "Play a tactic",
@@ -487,6 +497,7 @@ TUTORIALS = (
                 "your Recruit +2 attack and +1 damage bonus: double-click it in your hand.",
                 HAND,
                 when=_deciding("combat_action"),
+                asks_for="Play Adrenaline Surge",
             ),
         ),
     ),

@@ -519,6 +519,8 @@
   }
   function placeTutorialDialog() {
     for (const old of document.querySelectorAll(".tutorial-target")) old.classList.remove("tutorial-target");
+    // The Prompt's buttons a dialog asks for (put first by the server) glow like its part.
+    for (const asked of document.querySelectorAll(".prompt [data-asked]")) asked.classList.add("tutorial-target");
     const dialog = document.querySelector(".tutorial-dialog[data-points-at]");
     if (!dialog) return;
     const target = document.querySelector(dialog.dataset.pointsAt);

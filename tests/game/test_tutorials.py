@@ -401,3 +401,40 @@ def test_a_tutorial_ends_on_its_lesson_and_its_replay_keeps_the_seed_check(clien
     assert "Tutorial complete" in result
     assert "seed" not in result.lower()
     assert "is the hash published when the game began" in replay
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("tutorial", TUTORIALS, ids=lambda tutorial: tutorial.slug)
+def test_the_prompt_puts_first_the_buttons_each_dialog_asks_for(newcomer, tutorial):
+    """Issue 45, point 14 (rulebook, "Prompt"): the button a dialog names started out of
+    sight at the end of a long list. Played as the lesson goes, each dialog that asks for a
+    button finds it in the Prompt, first, and marked to glow."""
+    match = tutorial_start(player=newcomer, slug=tutorial.slug)
+    asked = set()
+    for _ in range(80):
+        match.refresh_from_db()
+        if match.status != MatchStatus.PLAYING:
+            break
+        game = match.games.get()
+        state = game_state(game)
+        decision = engine.legal_actions(state)
+        if decision.seat != PLAYER:
+            assert computer_move(match_id=match.pk, game_number=1, ply=game.applied)
+            continue
+        screen = match_screen(match_id=match.pk, viewer=newcomer)
+        shown = screen.tutorial_dialog
+        if shown is None:
+            action = lesson_move(tutorial, state, decision)
+            game_act(match_id=match.pk, player=newcomer, ply=game.applied, action=action)
+            continue
+        if shown["dialog"].asks_for:
+            buttons = [action for action in screen.board["actions"] if not action["repeat"]]
+            wanted = [b for b in buttons if b["label"].startswith(shown["dialog"].asks_for)]
+            assert wanted, (shown["dialog"].title, [b["label"] for b in buttons])
+            assert buttons[: len(wanted)] == wanted
+            assert all(button["asked"] for button in wanted)
+            asked.add(shown["dialog"].title)
+        tutorial_dialog_read(match_id=match.pk, player=newcomer, dialog=shown["index"])
+
+    # A dialog may not come: the lesson can be won before its moment (the damage bonus).
+    assert bool(asked) == any(dialog.asks_for for dialog in tutorial.dialogs)
