@@ -194,3 +194,33 @@ def test_a_dialog_covers_neither_what_it_speaks_of_nor_the_prompt_and_the_hand(
     screenshot(f"dialog-clear-{guided}")
     assert page.evaluate(COVERED, [".tutorial-dialog", [*spoken_of, PROMPT, HAND]]) == []
     assert inside_window(page, ".tutorial-dialog")
+
+
+def test_at_1280_by_720_every_play_button_is_on_the_first_screen_and_a_world_chooses(
+    page, screenshot, catalog
+):
+    """Issue 45, point 13 (rulebook, "Tutorials": "a map will appear ... Click on one to
+    select it"): the six Play buttons were below the first screen, and a world clicked only
+    scrolled to its card. Now each is in the window, and a world clicked opens its lesson in
+    the list beside the map without scrolling; its Play begins it."""
+    UserFactory(username="Nell")
+    page.set_viewport_size(SMALL_DESKTOP)
+    log_in(page, "Nell")
+    page.goto("/tutorials/")
+    plays = page.locator(".tutorial-card").get_by_role("button", name=re.compile("^Play"))
+    expect(plays).to_have_count(6)
+    for index in range(6):
+        assert inside_window(page, f".tutorial-card:nth-child({index + 1}) button")
+
+    for index, world in enumerate(page.locator(".tutorial-map__world").all()):
+        world.click()
+        card = page.locator(".tutorial-card").nth(index)
+        expect(card).to_have_class(re.compile("is-chosen"))
+        expect(card.locator(".tutorial-card__details")).to_be_visible()
+        expect(page.locator(".tutorial-card__details:visible")).to_have_count(1)
+        assert page.evaluate("window.scrollY") == 0
+        assert inside_window(page, f".tutorial-card:nth-child({index + 1})")
+    screenshot("tutorials-map-1280x720")
+
+    page.locator(".tutorial-card").nth(3).get_by_role("button", name=re.compile("^Play")).click()
+    expect(page.locator(".tutorial-dialog")).to_contain_text("Raid")
