@@ -1639,6 +1639,9 @@ def seed_commitment(seed: int, salt: str) -> str:
 class PastMatch:
     match: Match
     opponent: User | None
+    # The opponent as the match showed them (``MatchSeat.name``): a tutorial's computer is the
+    # one the lesson names.
+    opponent_name: str
     archetype: str
     opponent_archetype: str
     result: str  # "Won", "Lost", "Drawn" or "Ended"
@@ -1710,6 +1713,7 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
             PastMatch(
                 match=match,
                 opponent=theirs.player if theirs else None,
+                opponent_name=theirs.name if theirs else "",
                 archetype=mine.archetype,
                 opponent_archetype=theirs.archetype if theirs else "",
                 result=result,

@@ -361,8 +361,8 @@ def test_the_computer_is_named_as_the_lesson_names_it(tutorial):
 @pytest.mark.django_db
 @pytest.mark.parametrize("tutorial", TUTORIALS, ids=lambda tutorial: tutorial.slug)
 def test_the_playmat_and_its_log_name_the_computer_as_the_lesson_does(client, newcomer, tutorial):
-    """The playmat, its log, its Match Info window and its end name the computer as the
-    lesson does (rulebook, "Tutorials"), never by its Skirmish name."""
+    """The playmat, its log, its Match Info window, its end and the match history name the
+    computer as the lesson does (rulebook, "Tutorials"), never by its Skirmish name."""
     match = tutorial_start(player=newcomer, slug=tutorial.slug)
     computer = match.seats.get(seat=1)
     skirmish_name = computer.player.username
@@ -374,6 +374,7 @@ def test_the_playmat_and_its_log_name_the_computer_as_the_lesson_does(client, ne
     screen = match_screen(match_id=match.pk, viewer=newcomer)
     page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
     info = client.get(reverse("game:match_info", args=[match.pk])).content.decode()
+    history = client.get(reverse("game:match_history")).content.decode()
 
     assert screen.board["opponent"]["name"] == tutorial.opponent_name
     # The quest's lesson may be won before the computer's first turn.
@@ -384,6 +385,7 @@ def test_the_playmat_and_its_log_name_the_computer_as_the_lesson_does(client, ne
     winner = tutorial.opponent_name if match.winner == computer.player else newcomer.username
     assert f"{winner} wins the match" in page
     assert skirmish_name not in page + info
+    assert f">{tutorial.opponent_name}</a>" in history
 
 
 @pytest.mark.django_db
