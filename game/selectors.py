@@ -1282,9 +1282,10 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
     _group_copies(actions)
     _dress_cards(view, faces, actions)
     batches = _batches(decision, view["combat"], titles)
-    places = _places_in_play(view, seat, names)
-    _tell_copies_apart(actions, places, lambda action: action["card"])
-    _tell_copies_apart(batches, places, lambda batch: batch["actions"][0].get("card"))
+    if actions:  # only the deciding seat's screen has buttons to tell apart
+        places = _places_in_play(view, seat, names)
+        _tell_copies_apart(actions, places, lambda action: action["card"])
+        _tell_copies_apart(batches, places, lambda batch: batch["actions"][0].get("card"))
 
     def player(seat: int) -> dict:
         seen = view["players"][seat]
