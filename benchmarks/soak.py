@@ -1,10 +1,10 @@
 """A mixed-traffic soak of production mode: a crowd of signed-in players on the whole site.
 
 The script starts production mode as ``make start`` does, on a database of its own
-(SOAK_DATABASE, ``tcgsite_soak``, created fresh and dropped at the end) and Redis database
-12 (SOAK_REDIS_URL): it migrates, loads the catalog, collects the static files (into a folder
-of its own, STATIC_ROOT) and runs the ``Procfile`` with honcho, two web processes, the Celery
-worker and beat. A staff member's
+(SOAK_DATABASE, ``tcgsite_soak``, created fresh and dropped at the end, also when the soak
+fails or is stopped by Ctrl-C or kill) and Redis database 12 (SOAK_REDIS_URL): it migrates,
+loads the catalog, collects the static files (into a folder of its own, STATIC_ROOT) and runs
+the ``Procfile`` with honcho, two web processes, the Celery worker and beat. A staff member's
 setup follows, written through the ORM: an event pass in the Store, two tournament queues
 too large ever to start, and SOAK_PLAYERS players (200) with a session each. Everything the
 players then do goes over HTTP and websockets from SOAK_CLIENT_PROCESSES client processes
@@ -31,7 +31,9 @@ It prints, per kind of request: count, p50, p95, the idle p95 and the ratio, and
 that were not a success by status (0: no answer, the connection failed); the peak number of
 the site's database connections (pg_stat_activity, sampled every 0.2 s, by application_name)
 beside the bound documented in README, Production mode, "Database connections"; each of the
-site's processes' peak memory (VmHWM); the races and their winners; and the ledger's
+site's processes' peak memory (VmHWM); the races and their winners (a player outside the race
+who took its trade first, as its poster's My Trades shows, when every racer was told so), and
+what each racer of a race without exactly one winner was told; and the ledger's
 conservation: every wallet's credits, every player's copies of every card and every product
 equal to what the ledger's rows add up to, every trade moving as much as it takes, every
 opening adding the cards it revealed, and each purchase, opening and accepted trade the
@@ -41,7 +43,8 @@ above the bound or an item lost or duplicated.
 
 Run with `.venv/bin/python benchmarks/soak.py` with PostgreSQL and Redis running (STACK.md);
 SOAK_PORT (8700) is the first web process's port, SOAK_SERVER_URL the PostgreSQL server
-(postgres://postgres@127.0.0.1:5432). The site's log (honcho's) is kept in var/soak-site.log.
+(postgres://postgres@127.0.0.1:5432). The site's log (honcho's) is kept in var/soak-site.log
+(SOAK_LOG).
 """
 
 import asyncio
@@ -106,6 +109,11 @@ HX_VALS = re.compile(r"hx-vals='([^']*)'")
 MATCH_REFUSAL = re.compile(r'role="alert" hx-swap-oob="true">([^<]*)<')
 HEADER_CREDITS = re.compile(r"<strong>(\d+)</strong> credits")
 ALERT = re.compile(r'role="alert"[^>]*>([^<]+)<')
+# What a racer is told when another player accepted the trade first
+# (collection/trades/services/posted.py, closed_message).
+TAKEN_BY_ANOTHER = "was just accepted by another player; nothing moved."
+# A message flashed on the next page (base.html).
+FLASHED = re.compile(r'<li class="message message--[^"]*">([^<]*)</li>')
 
 
 # --- the site ---------------------------------------------------------------------------------
@@ -225,43 +233,49 @@ def manage(config: SiteConfig, *arguments: str) -> str:
 
 def site_start(config: SiteConfig, players: int) -> Site:
     """A fresh database, prepared as ``make start`` prepares it, the staff's setup and the
-    players; then the Procfile's processes, once every web process answers."""
-    database_drop(config)
-    postgres_command(config, f'CREATE DATABASE "{config.database}"')
-    manage(config, "manage.py", "migrate", "--noinput")
-    manage(config, "manage.py", "load_cards")
-    manage(config, "manage.py", "collectstatic", "--noinput", "--verbosity", "0")
-    prepared = json.loads(manage(config, str(Path(__file__).resolve()), "prepare", str(players)))
+    players; then the Procfile's processes, once every web process answers. Whatever stops it
+    halfway (a failure, an interrupt), it leaves no process, database or files behind."""
     log_path = config.log_path or Path(tempfile.mkstemp(prefix="soak-site-", suffix=".log")[1])
-    with log_path.open("wb") as log:
-        honcho = subprocess.Popen(  # noqa: S603
-            [
-                str(VENV_BIN / "honcho"),
-                "start",
-                "--no-colour",
-                "--port",
-                str(config.port),
-                "--concurrency",
-                f"web={config.web_processes}",
-            ],
-            cwd=ROOT,
-            env=config.environment(),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            # Its own process group: stopping the site stops every process it started.
-            start_new_session=True,
-        )
-    site = Site(
-        config=config,
-        honcho=honcho,
-        log_path=log_path,
-        catalog=Catalog(**prepared["catalog"]),
-        cookies=prepared["cookies"],
-    )
+    honcho = None
     try:
+        # A fresh clone has no var/, where the script keeps the site's log.
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        database_drop(config)
+        postgres_command(config, f'CREATE DATABASE "{config.database}"')
+        manage(config, "manage.py", "migrate", "--noinput")
+        manage(config, "manage.py", "load_cards")
+        manage(config, "manage.py", "collectstatic", "--noinput", "--verbosity", "0")
+        prepared = json.loads(
+            manage(config, str(Path(__file__).resolve()), "prepare", str(players))
+        )
+        with log_path.open("wb") as log:
+            honcho = subprocess.Popen(  # noqa: S603
+                [
+                    str(VENV_BIN / "honcho"),
+                    "start",
+                    "--no-colour",
+                    "--port",
+                    str(config.port),
+                    "--concurrency",
+                    f"web={config.web_processes}",
+                ],
+                cwd=ROOT,
+                env=config.environment(),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                # Its own process group: stopping the site stops every process it started.
+                start_new_session=True,
+            )
+        site = Site(
+            config=config,
+            honcho=honcho,
+            log_path=log_path,
+            catalog=Catalog(**prepared["catalog"]),
+            cookies=prepared["cookies"],
+        )
         site_wait(site)
     except BaseException:
-        site_stop(site)
+        site_remove(config, honcho, log_path)
         raise
     return site
 
@@ -344,28 +358,33 @@ def peak_memory_kib(pids: dict[int, str]) -> dict[str, int]:
 
 
 def site_stop(site: Site) -> None:
+    site_remove(site.config, site.honcho, site.log_path)
+
+
+def site_remove(config: SiteConfig, honcho: subprocess.Popen | None, log_path: Path) -> None:
     """Stop honcho and every process it started (their process group), then drop the
-    database."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(site.honcho.pid, signal.SIGTERM)
-    try:
-        site.honcho.wait(timeout=20)
-    except subprocess.TimeoutExpired:
+    database and the site's files (its log only when it is a temporary file)."""
+    if honcho is not None:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(site.honcho.pid, signal.SIGKILL)
-        site.honcho.wait()
-    # The processes' last writes and exits, so the group is gone before the database.
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
+            os.killpg(honcho.pid, signal.SIGTERM)
         try:
-            os.killpg(site.honcho.pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.2)
-    database_drop(site.config)
-    shutil.rmtree(site.config.static_root, ignore_errors=True)
-    if site.config.log_path is None:
-        site.log_path.unlink(missing_ok=True)
+            honcho.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(honcho.pid, signal.SIGKILL)
+            honcho.wait()
+        # The processes' last writes and exits, so the group is gone before the database.
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(honcho.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.2)
+    database_drop(config)
+    shutil.rmtree(config.static_root, ignore_errors=True)
+    if config.log_path is None:
+        log_path.unlink(missing_ok=True)
 
 
 class ConnectionSampler(threading.Thread):
@@ -398,7 +417,8 @@ class ConnectionSampler(threading.Thread):
 
     def stop(self) -> None:
         self._stop_event.set()
-        self.join(timeout=10)
+        if self.ident is not None:  # started
+            self.join(timeout=10)
 
 
 # --- the crowd's figures ----------------------------------------------------------------------
@@ -413,6 +433,11 @@ class Tally:
     # What the players were told happened, to hold against the ledger.
     told: Counter = field(default_factory=Counter)
     race_winners: list[tuple[int, int]] = field(default_factory=list)  # (racers, winners)
+    # Races whose trade a player outside the race took first (the racers' winner count then
+    # counts that player).
+    races_taken_first: int = 0
+    # What each racer was told, in the races that did not end with exactly one winner.
+    races_astray: list[str] = field(default_factory=list)
     problems: Counter = field(default_factory=Counter)
 
     def add(self, kind: str, milliseconds: float, status: int) -> None:
@@ -426,6 +451,8 @@ class Tally:
             self.statuses.setdefault(kind, Counter()).update(counts)
         self.told.update(other.told)
         self.race_winners.extend(other.race_winners)
+        self.races_taken_first += other.races_taken_first
+        self.races_astray.extend(other.races_astray)
         self.problems.update(other.problems)
 
     def server_errors(self) -> dict[str, Counter]:
@@ -941,21 +968,31 @@ async def posted_accept(crowd: Crowd, player: Player) -> None:
         return
     trade = crowd.random.choice(acceptable)
     await player.get("posted detail", f"/trades/posted/{trade}/")
-    if await accept(player, int(trade), "posted accept"):
+    won, _told = await accept(player, int(trade), "posted accept")
+    if won:
         crowd.tally.told["trade"] += 1
 
 
-async def accept(player: Player, trade: int, kind: str) -> bool:
-    """Accept a posted trade; whether this player got it (its delivery window)."""
+async def accept(player: Player, trade: int, kind: str) -> tuple[bool, str]:
+    """Accept a posted trade: whether this player got it, and what it was told (the
+    delivery window; or the refusal on the listing, on the board it was sent back to, or on
+    the busy page)."""
     answer = await player.post(kind, f"/trades/posted/{trade}/accept/", {})
-    if answer.status != 302 or "/delivery/" not in answer.header("location"):
-        return False
-    await player.get("posted delivery", f"/trades/posted/{trade}/delivery/")
-    return True
+    location = answer.header("location")
+    if answer.status == 302 and "/delivery/" in location:
+        await player.get("posted delivery", f"/trades/posted/{trade}/delivery/")
+        return True, "302 delivery window"
+    if answer.status == 302:
+        board = await player.get("posted board", local_path(location))
+        said = FLASHED.search(board.body)
+        return False, f"302 {unescape(said[1]).strip() if said else location}"
+    return False, refusal(answer)
 
 
 async def posted_race(crowd: Crowd, player: Player) -> None:
-    """A posted trade that 2 to 32 players accept at the same moment."""
+    """A posted trade that 2 to 32 players accept at the same moment. It is on the board for
+    everyone from the moment it is posted: a player of the crowd may take it before the
+    racers (its poster's My Trades names who did), and then every racer must be told so."""
     idle = crowd.idle(but=player)
     size = min(crowd.random.choice(RACE_SIZES), len(idle))
     if size < 2:
@@ -967,14 +1004,41 @@ async def posted_race(crowd: Crowd, player: Player) -> None:
         trade = await posted_create(crowd, player)
         if trade is None:
             return
-        won = await asyncio.gather(
+        answers = await asyncio.gather(
             *(accept(racer, trade, "posted accept (race)") for racer in racers)
         )
-        crowd.tally.race_winners.append((size, sum(won)))
-        crowd.tally.told["trade"] += sum(won)
+        won = sum(got for got, _told in answers)
+        crowd.tally.told["trade"] += won
+        winners = won
+        if not won:
+            mine = await player.get("posted mine", "/trades/posted/mine/")
+            taker = trade_taker(mine.body, trade)
+            if (
+                taker is not None
+                and taker not in {racer.name for racer in racers}
+                and all(TAKEN_BY_ANOTHER in told for _got, told in answers)
+            ):
+                crowd.tally.races_taken_first += 1
+                winners = 1
+        crowd.tally.race_winners.append((size, winners))
+        if winners != 1:
+            crowd.tally.races_astray.append(
+                f"trade {trade}: " + " | ".join(told for _got, told in answers)
+            )
     finally:
         for racer in racers:
             racer.busy = False
+
+
+def trade_taker(page: str, trade: int) -> str | None:
+    """Who accepted ``trade``, as its poster's My Trades shows it; None if no one has."""
+    row = re.search(
+        rf'href="/trades/posted/{trade}/">{trade}</a></td>\s*<td>[^<]*</td>\s*'
+        r"<td>Posted, accepted.*?</td>\s*<td>([^<]*)</td>",
+        page,
+        re.DOTALL,
+    )
+    return unescape(row[1]) if row else None
 
 
 async def chat(crowd: Crowd, player: Player) -> None:
@@ -1505,8 +1569,8 @@ def soak(
 ) -> SoakResult:
     """Start the site, run the idle pass (if any) and the crowd, and measure them; the site
     is stopped and its database dropped whatever happens."""
-    site = site_start(config, players + (2 if idle_seconds else 0))
     sampler = ConnectionSampler(config)
+    site = site_start(config, players + (2 if idle_seconds else 0))
     try:
         sampler.start()
         before = site_ledger(site)
@@ -1576,7 +1640,14 @@ def report(result: SoakResult, *, players: int, seconds: float) -> None:
     print(
         "Races (racers: winners × times): "
         + (", ".join(f"{size}: {won}×{n}" for (size, won), n in sorted(races.items())) or "none")
+        + (
+            f"; of which {crowd.races_taken_first} taken first by a player outside the race"
+            if crowd.races_taken_first
+            else ""
+        )
     )
+    for race in crowd.races_astray[:10]:
+        print(f"  not one winner: {race}")
     held = result.ledger_after["held"]
     print(
         f"Ledger after: {held['credits']} credits, {held['cards']} cards, "
@@ -1609,6 +1680,9 @@ def main() -> None:
         else:
             print(json.dumps(ledger_check()))
         return
+    # A stop asked by kill (or a CI job's end) unwinds as Ctrl-C does, through the clean-ups
+    # that stop the site and drop its database.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     players = int(os.environ.get("SOAK_PLAYERS", "200"))
     seconds = float(os.environ.get("SOAK_SECONDS", "600"))
     processes = int(os.environ.get("SOAK_CLIENT_PROCESSES", str(os.cpu_count() or 1)))
@@ -1618,7 +1692,7 @@ def main() -> None:
         redis_url=os.environ.get("SOAK_REDIS_URL", "redis://127.0.0.1:6379/12"),
         channel_prefix="soak-bench",
         port=int(os.environ.get("SOAK_PORT", "8700")),
-        log_path=ROOT / "var" / "soak-site.log",
+        log_path=Path(os.environ.get("SOAK_LOG", ROOT / "var" / "soak-site.log")),
     )
     print(
         f"Soak: production mode ({config.web_processes} web processes, worker and beat) on "

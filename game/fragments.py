@@ -310,10 +310,18 @@ def tactic_shown(tactic: dict) -> SafeString:
     )
 
 
+# A face address in a match's faces for a player-made avatar: ("match", match number, the
+# avatar's number in set 0), drawn by the match's own address (game.selectors.match_faces).
+MATCH_FACE = "match"
+
+
 @lru_cache(maxsize=1024)
 def _face_url(face: tuple) -> str:
-    """The address of a face: a catalog card's, (set number, number), or a heroic
-    encounter's own card's, ("encounter", slug, index) (game.selectors.encounter_faces)."""
+    """The address of a face: a catalog card's, (set number, number), a heroic encounter's
+    own card's, ("encounter", slug, index) (game.selectors.encounter_faces), or a player-made
+    avatar's in a match, ("match", match number, number)."""
     if face[0] == ENCOUNTER_FACE:
         return reverse("game:encounter_card_face", args=face[1:])
+    if face[0] == MATCH_FACE:
+        return reverse("game:match_card_face", args=face[1:])
     return reverse("cards:card_face", args=face)

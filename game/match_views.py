@@ -159,9 +159,12 @@ def match_join(request, match_id):
         raise Http404("There is no such match.")
     decks = selectors.player_decks(player=request.user)
     values = {"deck": decks[0][0].pk if decks else None, "team": None}
-    # A medallion or a challenge's Accept may open the window of a match gone meanwhile.
+    # A medallion or a challenge's Accept may open the window of a match gone meanwhile: it
+    # says so, and shows who plays it only to whoever may read its Match Info.
     error = selectors.match_unjoinable(match)
     status = 409 if error else 200
+    if not error and (refusal := selectors.match_info_refusal(match=match, viewer=request.user)):
+        return _window_refused(request, refusal, status=403)
     if request.method == "POST":
         values["deck"] = object_id(request.POST.get("deck"))
         values["team"] = _chosen_team(request)
@@ -188,7 +191,9 @@ def match_join(request, match_id):
         "match": match,
         "gone": status == 409,
         # A Raid's players are all heroes: there is no team to choose.
-        "teams": selectors.match_teams(match) if match.team_game and not match.raid else None,
+        "teams": selectors.match_teams(match)
+        if match.team_game and not match.raid and status != 409
+        else None,
         "decks": decks,
         "values": values,
         "error": error,
@@ -216,7 +221,24 @@ def match_info(request, match_id):
     match = selectors.match_info(match_id=match_id)
     if match is None:
         raise Http404("There is no such match.")
+    if refusal := selectors.match_info_refusal(match=match, viewer=request.user):
+        return _window_refused(request, refusal, status=403)
     return _dialog(request, "game/_match_info.html", {"match": match})
+
+
+@login_required
+@require_GET
+def match_card_face(request, match_id, number):
+    """The face of a player-made avatar a seat of the match plays: a card in play is public,
+    to everyone who may watch the match or its replay."""
+    if match_id > MAX_ID or number > MAX_ID:
+        raise Http404("There is no such card in that match.")
+    face = selectors.match_card_face(
+        match_id=match_id, number=number, viewer=request.user, size=face_size(request)
+    )
+    if face is None:
+        raise Http404("There is no such card in that match.")
+    return face_response(request, face, private=True)
 
 
 @require_GET
@@ -410,9 +432,9 @@ def _lobby_of(request) -> str:
     return lobby if lobby in Lobby.values else Lobby.CASUAL
 
 
-def _window_refused(request, message: str):
+def _window_refused(request, message: str, *, status: int = 409):
     if request.htmx:
-        return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")
+        return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
     messages.error(request, message)
     return redirect("lobbies:lobby", _lobby_of(request))
 

@@ -77,6 +77,13 @@ class MatchOffer(models.TextChoices):
     ADJOURN = "adjourn", "to adjourn"
 
 
+class MatchQuerySet(models.QuerySet):
+    def skirmishes(self):
+        """The Skirmishes (rulebook, "Skirmish"): a person against a computer opponent at a
+        level; not a tutorial's, a scenario's or a tournament's match, which also seat one."""
+        return self.filter(computer_level__gt="", tutorial="", scenario=None, event=False)
+
+
 class Match(models.Model):
     """A casual match, from its creation in the Casual Lobby to its end. Its pk is the match
     number the Phase Meter shows."""
@@ -161,6 +168,8 @@ class Match(models.Model):
     # so far, each told to every hero when its moment comes.
     encounter = models.CharField(max_length=40, blank=True)
 
+    objects = MatchQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created"]
         verbose_name_plural = "matches"
@@ -171,6 +180,16 @@ class Match(models.Model):
     @property
     def needs_password(self) -> bool:
         return bool(self.password)
+
+    @property
+    def skirmish(self) -> bool:
+        """Whether this is a Skirmish (``MatchQuerySet.skirmishes``)."""
+        return (
+            bool(self.computer_level)
+            and not self.tutorial
+            and self.scenario is None
+            and not self.event
+        )
 
     @property
     def team_game(self) -> bool:

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from collection.cards import selectors as card_selectors
-from collection.cards.models import Card, CardSet
+from collection.cards.models import PLAYER_AVATAR_SET_NUMBER, Card, CardSet
 from collection.cards.services import printed_values, set_files
 from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, DeckCard, PlayFormat
@@ -57,7 +57,7 @@ from game.tutorials import TUTORIALS, Dialog, Tutorial, tutorial_named
 from guilds.models import Guild
 from guilds.selectors import guild_id_of, guild_of
 from tcgsite.accounts.models import CardSize, Preferences, User
-from tcgsite.accounts.selectors import ignored_ids
+from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
 from tcgsite.errors import UserError
 from tcgsite.lobbies.models import Presence
 from tcgsite.lobbies.places import Lobby, Place, appears_in
@@ -222,6 +222,44 @@ def encounter_faces(encounter: Encounter) -> dict[str, list]:
     }
 
 
+def match_faces(match: Match, seats: Iterable[MatchSeat]) -> dict[str, list]:
+    """The face address of each title of the match's cards, by title. A player-made avatar's
+    own address shows it to its creator alone (``Card.objects.visible_to``); in a match it is
+    in play, public to everyone who sees the match, so it is drawn through the match's
+    address (``match_card_face``), which asks the rule of watching and replays."""
+    faces: dict[str, list] = {}
+    for each in seats:
+        faces.update(each.faces)
+    return {
+        title: [fragments.MATCH_FACE, match.pk, face[1]]
+        if face[0] == PLAYER_AVATAR_SET_NUMBER
+        else face
+        for title, face in faces.items()
+    }
+
+
+def match_card_face(*, match_id: int, number: int, viewer: User, size: str) -> str | None:
+    """The face of the player-made avatar numbered ``number`` that a seat of match
+    ``match_id`` plays, for a viewer who may watch the match or its replay; None otherwise,
+    as for a card that does not exist."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    seats = list(match.seats.only("player_id", "faces"))
+    refusal = replay_refusal(
+        match=match, seats=seats, viewer=viewer, viewer_guild_id=_guild_asked(match, viewer)
+    )
+    played = any([PLAYER_AVATAR_SET_NUMBER, number] in seat.faces.values() for seat in seats)
+    if refusal or not played:
+        return None
+    card = (
+        Card.objects.select_related("card_set")
+        .filter(card_set__number=PLAYER_AVATAR_SET_NUMBER, number=number)
+        .first()
+    )
+    return None if card is None else card_selectors.card_face(card=card, size=size)
+
+
 def encounter_card_face(*, slug: str, index: int, size: str) -> str | None:
     """The face of the card of the boss's own numbered ``index`` in the encounter ``slug``,
     drawn as a catalog card's is, at ``size``; None if there is no such card."""
@@ -260,6 +298,22 @@ def open_matches(*, viewer: User) -> list[Match]:
         .filter(Q(challenged=None) | Q(challenged=viewer) | Q(host=viewer))
         .annotate(seat_count=Count("seats"))
         .order_by("pk")
+    )
+
+
+def match_info_refusal(*, match: Match, viewer: User) -> str | None:
+    """Why ``viewer`` may not read ``match``'s Match Info (its set-up, who plays it with which
+    deck), or None if they may. While it waits for players, those who may join it may
+    (``match_join_refusal``); once begun, those who may watch it or its replay
+    (``replay_refusal``): a match that allows no observers (a scenario, a tutorial, a private
+    team game or Raid) is its players' and staff's alone."""
+    seats = match.seats.all()
+    if match.status == MatchStatus.OPEN and not viewer.is_staff:
+        if any(seat.player_id == viewer.pk for seat in seats):
+            return None
+        return match_join_refusal(match=match, player=viewer)
+    return replay_refusal(
+        match=match, seats=seats, viewer=viewer, viewer_guild_id=_guild_asked(match, viewer)
     )
 
 
@@ -354,6 +408,22 @@ def match_info(*, match_id: int) -> Match | None:
         .filter(pk=match_id)
         .first()
     )
+
+
+def match_join_refusal(*, match: Match, player: User) -> str | None:
+    """Why ``player`` may not take a seat of ``match`` (or see it waiting: its medallion, its
+    Match Info), or None if they may: its host ignores them, it is for the host's friends or
+    guild, or it is the host's challenge to someone else."""
+    host = match.host
+    if is_ignored(user=host, other=player):
+        return f"{host.username} is not taking you on."
+    if match.friends_only and not is_friend(user=host, other=player):
+        return f"Only {host.username}'s friends may join this match."
+    if refusal := guild_only_refusal(match=match, viewer=player):
+        return refusal
+    if match.challenged_id is not None and match.challenged_id != player.pk:
+        return f"This match is {host.username}'s challenge to another player."
+    return None
 
 
 def match_unjoinable(match: Match) -> str | None:
@@ -591,8 +661,9 @@ class MatchScreen:
     @property
     def outcome(self) -> str | None:
         """How the finished match ended for this viewer: victory, defeat or draw; "over" for
-        an observer of a match someone won. None while it is not finished."""
-        if self.match.status != MatchStatus.FINISHED:
+        an observer of a match someone won. None while it is not finished, and in a replay,
+        whose Prompt tells each step's own result: the end panel would cover the board."""
+        if self.match.status != MatchStatus.FINISHED or self.replay is not None:
             return None
         if self.match.team_game:
             # Won by a side, not by a player (MULTIPLAYER GAMES, "Winning the Game").
@@ -601,17 +672,21 @@ class MatchScreen:
                 return "draw"
             if self.seat is None:
                 return "over"
-            return (
-                "victory"
-                if self.match.team_of(self.seat) == self.match.team_of(winner)
-                else "defeat"
-            )
+            if self.match.team_of(self.seat) != self.match.team_of(winner):
+                return "defeat"
+            # A player who left the game ("Leaving the Game") lost it: the win his side went
+            # on to is not his victory (his computer teammates would otherwise earn him one).
+            return "left" if self._mine.left_game else "victory"
         if self.match.winner_id is None:
             return "draw"
         mine = next((each for each in self.seats if each.seat == self.seat), None)
         if mine is None:
             return "over"
         return "victory" if self.match.winner_id == mine.player_id else "defeat"
+
+    @property
+    def _mine(self) -> MatchSeat:
+        return next(each for each in self.seats if each.seat == self.seat)
 
     @property
     def seed_verified(self) -> bool:
@@ -622,13 +697,7 @@ class MatchScreen:
     @property
     def rematch(self) -> bool:
         """A finished Skirmish its player may play again, same opponent and level."""
-        return (
-            self.outcome is not None
-            and bool(self.match.computer_level)
-            and not self.match.tutorial
-            and self.match.scenario is None
-            and self.seat == 0
-        )
+        return self.outcome is not None and self.match.skirmish and self.seat == 0
 
     @property
     def place(self) -> str:
@@ -844,9 +913,7 @@ def match_screen(
         return screen
     names = [each.name for each in seats]
     titles = engine.card_titles(state)
-    faces: dict[str, list[int]] = {}
-    for each in seats:
-        faces.update(each.faces)
+    faces = match_faces(match, seats)
     screen.game = game
     if match.structure > 1:
         screen.score = [
@@ -1565,9 +1632,7 @@ def match_replay(
     own_seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
     seat = own_seat if own_view else None
     names = [each.name for each in seats]
-    faces: dict[str, list[int]] = {}
-    for each in seats:
-        faces.update(each.faces)
+    faces = match_faces(match, seats)
     events: list[dict] = []
     state = game_beginning(game, events)
     for action in actions[:step]:
@@ -1653,22 +1718,13 @@ class PastMatch:
 
 
 def _computer_match_kind(match: Match) -> str:
-    """A Skirmish's level ("Hard"); blank for a tutorial, a scenario, or a match of two
-    people."""
-    if match.tutorial or match.scenario is not None or not match.computer_level:
-        return ""
-    return match.get_computer_level_display()
+    """A Skirmish's level ("Hard"); blank for any other match."""
+    return match.get_computer_level_display() if match.skirmish else ""
 
 
 def skirmish_record(*, player: User) -> dict[str, int]:
     """The player's finished Skirmishes: how many won and lost."""
-    finished = Match.objects.filter(
-        seats__player=player,
-        status=MatchStatus.FINISHED,
-        computer_level__gt="",
-        tutorial="",
-        scenario=None,
-    )
+    finished = Match.objects.skirmishes().filter(seats__player=player, status=MatchStatus.FINISHED)
     won = finished.filter(winner=player).count()
     return {"won": won, "lost": finished.exclude(winner=None).count() - won}
 
@@ -1705,7 +1761,8 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
         won = winners.count(mine_team)
         lost = len(winners) - won
         if match.team_game and winners:
-            result = "Won" if won else "Lost"
+            # A player who left the game lost it, whatever his side went on to do.
+            result = ("Left (team won)" if mine.left_game else "Won") if won else "Lost"
         elif match.winner_id is None:
             result = "Drawn" if match.end_reason == DRAWN_BY_AGREEMENT else "Ended"
         else:

@@ -12,6 +12,11 @@ urlpatterns = [
     path("tutorials/start/", tutorial_views.tutorial_start_view, name="tutorial_start"),
     path("scenarios/", scenario_views.scenarios_page, name="scenarios"),
     path(
+        "matches/<int:match_id>/cards/<int:number>.svg",
+        match_views.match_card_face,
+        name="match_card_face",
+    ),
+    path(
         "raids/<slug:slug>/cards/<int:index>.svg",
         match_views.encounter_card_face,
         name="encounter_card_face",

@@ -26,6 +26,7 @@ docs/architecture.md ("Realtime") shows the whole pattern.
 """
 
 import asyncio
+import contextlib
 import functools
 import logging
 import re
@@ -39,6 +40,7 @@ from typing import Any
 import redis
 import redis.asyncio
 from asgiref.sync import async_to_sync
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -67,6 +69,12 @@ CLOSE_LOGIN_REQUIRED = 4401
 VERSION_COUNTER_SECONDS = 24 * 60 * 60
 
 UNREADABLE = "That message could not be read."
+
+# What a server raises for a send to a socket whose client has gone: daphne hands the send to
+# autobahn, which refuses it from the start of the closing handshake (daphne itself skips a
+# send only once the connection is fully gone; channels issue 1820); the ASGI specification
+# asks servers for a subclass of OSError.
+CLIENT_GONE = (Disconnected, OSError)
 
 
 def send_on_commit(*, group: str, message_type: str, payload: dict[str, Any]) -> None:
@@ -311,15 +319,23 @@ class RealtimeConsumer(AsyncJsonWebsocketConsumer):
     ``CLOSE_LOGIN_REQUIRED``), so a subclass's ``connect`` always has ``scope["user"]``; it
     reads a client's frame strictly (``decode_json``: a frame it can't read is a UserError),
     sends a ``UserError`` raised while reading or handling it back to that client as
-    ``{"type": "error", "message": ...}`` and keeps the socket open; and it relays every
-    message ``send_on_commit`` sends to a group the socket has joined.
+    ``{"type": "error", "message": ...}`` and keeps the socket open; it relays every
+    message ``send_on_commit`` sends to a group the socket has joined; and it drops whatever
+    it sends once its client has begun to leave.
     """
 
     async def __call__(self, scope, receive, send):
         global _serving_loop
         _serving_loop = asyncio.get_running_loop()
         consumers_loop.set(_serving_loop)
-        await super().__call__(scope, receive, send)
+
+        async def send_unless_gone(message):
+            # A client may leave while its socket is answering it (a state, a refusal, a
+            # group's message): there is no one left to tell, and its disconnect follows.
+            with contextlib.suppress(*CLIENT_GONE):
+                await send(message)
+
+        await super().__call__(scope, receive, send_unless_gone)
 
     async def dispatch(self, message):
         # Channels' dispatch first sends every message, a client's or a group's, to the

@@ -52,9 +52,10 @@ class CardQuerySet(models.QuerySet):
         """The cards ``viewer`` (a player, staff, or an anonymous visitor) may look at.
 
         A player-made avatar carries its creator's name, so it is shown to its creator and
-        to staff only; a visitor who is not logged in sees printed cards alone. Players who
-        meet an avatar in a match must see it too: matches will widen this, and only this,
-        with who has met whom.
+        to staff only; a visitor who is not logged in sees printed cards alone. In a match it
+        is in play, and public to everyone who sees the match: the match draws it through an
+        address of its own, which asks the match's rule of watching (docs/architecture.md,
+        "Who may see which cards").
         """
         if viewer is None or not viewer.is_authenticated:
             return self.printed()

@@ -59,6 +59,16 @@ def wants_follow_deck(*, owner: User, counts: Mapping[int, int]) -> None:
     CardOwnership.objects.bulk_update(raised, ["want"])
 
 
+def want_keep_owned(*, owner: User, card_id: int) -> None:
+    """Keep the copies the player owns of a one-off card (a scenario's reward, which nothing
+    else gives) out of trade until they say otherwise: Want is raised to the copies owned and
+    counts as the player's own, so no deck lowers it; they may set it lower in the Collection
+    Manager. Inside the caller's transaction, which holds the player's lock."""
+    CardOwnership.objects.filter(owner=owner, card_id=card_id, want__lt=F("quantity")).update(
+        want=F("quantity"), want_chosen=True
+    )
+
+
 def tradeable_cards(*, owner: User) -> QuerySet[CardOwnership]:
     """The player's cards with a Trade value of one or more, in card-number order: the only
     cards trade partners may see."""

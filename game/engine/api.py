@@ -13,7 +13,7 @@ action raises an ``IllegalAction`` and leaves the state as it was. The state is 
 from collections.abc import Callable, Iterable
 from types import MappingProxyType
 
-from game.engine import combat, continuous, effects, phases, rules, setup, triggers, views
+from game.engine import combat, continuous, effects, phases, rules, select, setup, triggers, views
 from game.engine.actions import KINDS, Action, Decision
 from game.engine.errors import (
     GameOver,
@@ -132,8 +132,11 @@ def apply(state: State, action: object) -> list[dict]:
         chosen = legal[legal.index(proposed)]
     except ValueError:
         same_kind = [each for each in legal if each["kind"] == proposed["kind"]]
+        refusal = _DECISIONS[state.step].refusal
+        reason = None if refusal is None else refusal(state, proposed)
         raise NotAllowed(
-            f"{proposed!r} is not allowed now; the legal ones of its kind: {same_kind}"
+            f"{proposed!r} is not allowed now{'' if reason is None else ': ' + reason}; "
+            f"the legal ones of its kind: {same_kind}"
         ) from None
     return _carry_out(state, handler, chosen)
 
@@ -228,18 +231,25 @@ def card_titles(state: State) -> list[str]:
 
 def _run(state: State, operation: Callable[[State, list[dict]], None], events: list[dict]) -> None:
     """Carry out ``operation``, then the automatic steps that follow, until the game waits
-    for a decision or ends. After each step, the text its events trigger is queued."""
+    for a decision or ends. After each step, the text its events trigger is queued, read
+    knowing who commanded the combat's units as the step began (``triggers.collect``)."""
     read = len(events)
+    commanded = select.commanders(state)
+    until: int | None = None
     while True:
         try:
             operation(state, events)
             while True:
-                read = triggers.collect(state, events, read)
+                read = triggers.collect(state, events, read, commanded, until)
+                until = None
                 if state.step not in _STEPS:
                     return
+                commanded = select.commanders(state)
                 _STEPS[state.step](state, events)
         except rules.GameEnded:
             return
         except rules.TurnLost:
             # The next player's turn begins (``rules.lose``, a team game): run on from there.
+            # The lost turn's combat is over; its commanders are for its events alone.
+            until = len(events)
             operation = _STEPS[state.step]

@@ -42,11 +42,11 @@ _INTO_HAND = frozenset({"draw", "searched", "recovered", "card_created", "return
 def team_violations(state: State, events: list[dict]) -> list[str]:
     """What must hold of a team game (MULTIPLAYER GAMES): three quests in play; each seat
     still playing has at least two of them in reach (a hero of a heroic encounter one), and
-    plays units only there; each side reaches every quest while it plays on; the quests
-    completed at the locations add up to those the players completed; a player who left has
-    no card on the playmat and no level tokens. (A unit may stand out of its player's reach:
-    a defending commander may have "units defending" where he "doesn't have that quest
-    location in reach".)"""
+    plays units and attempts quests only there; each side reaches every quest while it plays
+    on; the quests completed at the locations add up to those the players completed; a
+    player who left has no card on the playmat and no level tokens. (A unit may stand out
+    of its player's reach: a defending commander may have "units defending" where he
+    "doesn't have that quest location in reach".)"""
     teams = state.teams
     if teams is None:
         return []
@@ -82,6 +82,10 @@ def team_violations(state: State, events: list[dict]) -> list[str]:
             at = quest_cards.index(event["quest"])
             if at not in teams.reach[event["seat"]]:
                 problems.append(f"seat {event['seat']} played a unit to quest {at}, out of reach")
+        if event["type"] == "quest_attempted" and event["quest"] in quest_cards:
+            at = quest_cards.index(event["quest"])
+            if at not in teams.reach[event["seat"]]:
+                problems.append(f"seat {event['seat']} attempted quest {at}, out of reach")
     return problems
 
 

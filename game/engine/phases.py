@@ -98,7 +98,24 @@ def _quest_phase(state: State, events: Events) -> None:
 
 
 def _legal_quests(state: State) -> list[actions.Action]:
-    return [actions.attempt_quest(quest.card) for quest in state.quests]
+    """The quests in reach: both of a two-player game; in a team game the two (a heroic
+    encounter's far left and right heroes one, the boss all three) where the player may play
+    units and his avatar may be attacked (MULTIPLAYER GAMES, "Quests", "Attacking Raid
+    Commander"; docs/rule-choices.md)."""
+    quests = state.quests
+    return [actions.attempt_quest(quests[at].card) for at in reach(state, state.active)]
+
+
+def _quest_refusal(state: State, action: actions.Action) -> str | None:
+    """Why ``action`` attempts no quest it may: one in play but out of the player's reach."""
+    seat = state.active
+    for at, quest in enumerate(state.quests):
+        if quest.card == action.get("quest") and at not in reach(state, seat):
+            return (
+                f"quest {at} is out of seat {seat}'s reach (quests {list(reach(state, seat))}): "
+                'a player attempts only a quest in his reach (MULTIPLAYER GAMES, "Quests")'
+            )
+    return None
 
 
 def _attempt_quest(state: State, action: actions.Action, events: Events) -> None:
@@ -480,6 +497,7 @@ DECISIONS: Mapping[str, DecisionRules] = MappingProxyType(
             prompt=lambda state: "Choose a quest to attempt.",
             legal=_legal_quests,
             handlers={"attempt_quest": _attempt_quest},
+            refusal=_quest_refusal,
         ),
         "apply_ability": DecisionRules(
             prompt=lambda state: "Choose a ready ability with a level to apply at the quest.",

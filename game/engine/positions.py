@@ -186,6 +186,7 @@ def _check_shape(position: Position) -> None:
             f"the first player is seat {_either(range(count))}, not {position.first!r}"
         )
     quests = 2 if count == 2 else 3
+    boss = setup.HEROES if count == 5 else None
     if position.turn < 1:
         raise InvalidPosition(f"turns are counted from 1, not {position.turn!r}")
     if position.phase not in PHASES:
@@ -206,12 +207,11 @@ def _check_shape(position: Position) -> None:
             raise InvalidPosition(
                 f"{where}'s tokens are {('two', 'three')[quests - 2]} counts, one for each quest"
             )
-        if spec.completed and seat == (position.first + 3) % count and count == 4:
-            raise InvalidPosition(f"{where} is the fourth player: he has no quest of his own")
-        if spec.completed and count == 5 and seat >= 3:
-            raise InvalidPosition(
-                f"{where} is the {('fourth hero', 'boss')[seat - 3]}: he has no quest of his own"
-            )
+        if spec.completed and seat == setup.fourth_seat(count, position.first, boss):
+            who = "fourth hero" if count == 5 else "fourth player"
+            raise InvalidPosition(f"{where} is the {who}: he has no quest of his own")
+        if spec.completed and seat == boss:
+            raise InvalidPosition(f"{where} is the boss: he has no quest of his own")
         if spec.power is not None and spec.power < 0:
             raise InvalidPosition(f"{where} has {spec.power} power")
         for placed in spec.playmat:

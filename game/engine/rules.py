@@ -44,6 +44,9 @@ class DecisionRules:
     prompt: Callable[[State], str]
     legal: Callable[[State], list[Action]]
     handlers: Mapping[str, Callable[[State, Action, Events], None]]
+    # Why an action of the right kind is not one of the legal ones, when the rule that
+    # forbids it is worth naming (a quest out of reach); None: the legal ones say enough.
+    refusal: Callable[[State, Action], str | None] | None = None
 
 
 def ask(state: State, decision: str, seat: int) -> None:

@@ -36,30 +36,60 @@ class Context:
         at: int | None = None,
         event_card: int | None = None,
         chosen: list[int] | None = None,
+        commanded: dict[int, int] | None = None,
     ):
         self.source = source
         self.controller = controller
         self.at = at  # index of the quest the source is (or was last) at
         self.event_card = event_card
         self.chosen: list[int] = [] if chosen is None else chosen
+        # Who commanded the teammates' units of a combat as the events read now happened
+        # (``commanders``), for the events read after a unit left the combat or it ended.
+        self.commanded = commanded
 
 
 def context_of(state: State, source: int, event_card: int | None = None) -> Context:
     return Context(source, controller_of(state, source), location(state, source), event_card)
 
 
-def controller_of(state: State, card: int) -> int:
+def controller_of(state: State, card: int, commanded: dict[int, int] | None = None) -> int:
     """Whose card it is for its text's "you" and "your": its controller's or, while a
     teammate commands the unit in a combat, that commander's (MULTIPLAYER GAMES,
-    "Commanders": "you" and "your" in that card's game text refers to you)."""
+    "Commanders": "you" and "your" in that card's game text refers to you).
+
+    ``commanded``: who commanded the teammates' units when the events being read happened
+    (``commanders``, taken before the step that emitted them), for a unit that has since
+    left the combat, or whose combat has since ended: "When this unit wins a combat" is
+    read once the combat is over, and speaks to the player who commanded it there."""
     controller = state.cards[card].controller
+    if state.teams is None:
+        return controller
+    combat = state.combat
+    if combat is not None:
+        for side in combat.sides:
+            if card in side.combatants:
+                return side.seat
+    if commanded is not None:
+        return commanded.get(card, controller)
+    return controller
+
+
+def commanders(state: State) -> dict[int, int] | None:
+    """The combatants of the combat in progress that a teammate of their controller commands,
+    each with its commander's seat (MULTIPLAYER GAMES, "Commanders"); None if there are
+    none: in a two-player game, out of combat, or while each player commands his own."""
     combat = state.combat
     if combat is None or state.teams is None:
-        return controller
+        return None
+    found: dict[int, int] | None = None
+    cards = state.cards
     for side in combat.sides:
-        if card in side.combatants:
-            return side.seat
-    return controller
+        for card in side.combatants:
+            if cards[card].controller != side.seat:
+                if found is None:
+                    found = {}
+                found[card] = side.seat
+    return found
 
 
 def friendly(state: State, seat: int, other: int) -> bool:
@@ -164,7 +194,7 @@ def matches(
             return False
     elif side != "any":
         if side == "yours":
-            if controller_of(state, card) != context.controller:
+            if controller_of(state, card, context.commanded) != context.controller:
                 return False
         elif friendly(state, instance.controller, context.controller) != (side == "friendly"):
             return False

@@ -245,14 +245,20 @@ def fourth_player(state: State) -> int | None:
     """The fourth player in turn order of a four-player game: "There are always three quests
     in play in a multiplayer game. In any four-player game, the fourth player's level 2
     quest is removed from the game, and that player draws an extra card for his hand"
-    (MULTIPLAYER GAMES, "Quests"). In a heroic encounter, the fourth hero, on the far right
-    of the playmat (the quest locations are the other three heroes')."""
+    (MULTIPLAYER GAMES, "Quests"). ``fourth_seat`` says who that is."""
     teams = state.teams
-    if teams is not None and teams.boss is not None:
-        return teams.sides[0][HEROES - 1]
-    if len(state.seats) != 4:
-        return None
-    return _turn_order(state)[3]
+    return fourth_seat(len(state.seats), state.first, None if teams is None else teams.boss)
+
+
+def fourth_seat(seats: int, first: int, boss: int | None = None) -> int | None:
+    """The seat of the fourth player in turn order from ``first`` in a game of ``seats``
+    seats; None in a two-player game. A Four-man Heroic Encounter's four players are its
+    heroes (the boss is "a computer AI opponent", glossary, "heroic encounter"), and the
+    fourth hero to take a turn loses his level 2 quest, whichever seat that is: the extra
+    card makes up for coming last, as in a team game (docs/rule-choices.md)."""
+    players = [(first + offset) % seats for offset in range(seats)]
+    players = [seat for seat in players if seat != boss]
+    return players[3] if len(players) == 4 else None
 
 
 def opening_hand(state: State, seat: int) -> int:

@@ -31,14 +31,27 @@ TRIGGER_EVENTS = MappingProxyType(
 )
 
 
-def collect(state: State, events: list[dict], start: int) -> int:
-    """Queue what ``events[start:]`` trigger; returns how many events have been read."""
+def collect(
+    state: State,
+    events: list[dict],
+    start: int,
+    commanded: dict[int, int] | None = None,
+    until: int | None = None,
+) -> int:
+    """Queue what ``events[start:]`` trigger; returns how many events have been read.
+
+    ``commanded``: who commanded the teammates' units in the combat as the steps that
+    emitted the events began (``select.commanders``), for the events up to ``until`` (all
+    of them if None). The events are read once their step is over, when a unit may have
+    left the combat or the combat may have ended ("When this unit wins a combat"), and a
+    commanded unit's text still speaks to its commander (MULTIPLAYER GAMES, "Commanders")."""
     index = start
     while index < len(events):
         event = events[index]
         index += 1
         if event["type"] in TRIGGER_EVENTS:
-            for pending in _triggered(state, event):
+            then = commanded if until is None or index <= until else None
+            for pending in _triggered(state, event, then):
                 effects.queue(state, pending)
     return index
 
@@ -64,7 +77,7 @@ def _listening(state: State, names: tuple[str, ...]) -> list[int]:
     return found
 
 
-def _triggered(state: State, event: dict) -> list[dict]:
+def _triggered(state: State, event: dict, commanded: dict[int, int] | None) -> list[dict]:
     names = TRIGGER_EVENTS[event["type"]]
     sources = list(_listening(state, names))
     # The card that has just left the playmat, seen where it was ("at this quest").
@@ -84,7 +97,9 @@ def _triggered(state: State, event: dict) -> list[dict]:
             if trigger["event"] not in names:
                 continue
             at = event.get("at") if source == left else select.location(state, source)
-            where = Context(source, _reader(state, source, event), at)
+            where = Context(
+                source, _reader(state, source, event, commanded), at, commanded=commanded
+            )
             event_card = _fires(state, trigger, event, where, left)
             if event_card is False:
                 continue
@@ -128,13 +143,13 @@ def _triggered(state: State, event: dict) -> list[dict]:
     return [pending for _, pending in found]
 
 
-def _reader(state: State, source: int, event: dict) -> int:
-    """Whose point of view a card's text is read from: its controller's (or commander's); but
-    both players attempt both quests, so "When you complete this quest" speaks to whoever
-    completes it."""
+def _reader(state: State, source: int, event: dict, commanded: dict[int, int] | None) -> int:
+    """Whose point of view a card's text is read from: its controller's (or commander's, as
+    the event happened); but both players attempt both quests, so "When you complete this
+    quest" speaks to whoever completes it."""
     if event["type"] == "quest_completed" and event["quest"] == source:
         return event["seat"]
-    return select.controller_of(state, source)
+    return select.controller_of(state, source, commanded)
 
 
 def _player_matches(state: State, where: Context, wanted: str, seat: int) -> bool:

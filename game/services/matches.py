@@ -50,7 +50,7 @@ from game.selectors import (
     game_beginning,
     game_state,
     guide_of,
-    guild_only_refusal,
+    match_join_refusal,
     match_unjoinable,
     match_winners,
     names_joined,
@@ -80,7 +80,7 @@ from game.signals import match_finished_on_commit
 from game.tutorials import PLAYER as TUTORIAL_PLAYER
 from guilds.selectors import guild_id_of, guild_member_ids
 from tcgsite.accounts.models import User
-from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
+from tcgsite.accounts.selectors import ignored_ids, is_ignored
 from tcgsite.errors import UserError
 from tcgsite.lobbies.registry import lobby_panel_message
 from tcgsite.lobbies.services.presence import lobby_group
@@ -276,15 +276,8 @@ def match_join(
         refuse_if_busy(player)
         if match.needs_password and not check_password(password, match.password):
             raise MatchError("That is not the match's password (passwords are case-sensitive).")
-        host = match.host
-        if is_ignored(user=host, other=player):
-            raise MatchError(f"{host.username} is not taking you on.")
-        if match.friends_only and not is_friend(user=host, other=player):
-            raise MatchError(f"Only {host.username}'s friends may join this match.")
-        if refusal := guild_only_refusal(match=match, viewer=player):
+        if refusal := match_join_refusal(match=match, player=player):
             raise MatchError(refusal)
-        if match.challenged_id is not None and match.challenged_id != player.pk:
-            raise MatchError(f"This match is {host.username}'s challenge to another player.")
         seats = list(match.seats.all())
         if match.practice:
             deck, decklist, archetype = None, {}, ""

@@ -16,6 +16,7 @@ from collection.cards.models import Card, Rarity
 from collection.decks.models import Deck
 from collection.models import LedgerReason
 from collection.services.ledger import CardChange, LedgerOperationDone, ledger_operation
+from collection.services.wants import want_keep_owned
 from game.models import ComputerOpponent, Match, MatchSeat, MatchStatus, ScenarioProgress
 from game.scenarios import Scenario, chapter_scenarios, scenario_numbered
 from game.selectors import card_faces, side_of, starter_decklists_all, tutorial_cards
@@ -173,6 +174,7 @@ def scenario_reward_grant(*, match_id: int) -> bool:
                     )
                 ]
             )
+            want_keep_owned(owner=match.winner, card_id=card.pk)
     except LedgerOperationDone:
         return False
     return True

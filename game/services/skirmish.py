@@ -117,7 +117,7 @@ def skirmish_start(
 def skirmish_rematch(*, player: User, match_id: int) -> Match:
     """The same Skirmish again (its end screen's Rematch): ``player``'s deck of that match
     against the same computer opponent, at the same level and time limit."""
-    match = Match.objects.filter(pk=match_id, computer_level__gt="").first()
+    match = Match.objects.skirmishes().filter(pk=match_id).first()
     seats = {seat.seat: seat for seat in match.seats.select_related("deck")} if match else {}
     if match is None or 0 not in seats or seats[0].player_id != player.pk:
         raise MatchError("There is no Skirmish of yours to play again.")

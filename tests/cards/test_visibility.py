@@ -1,6 +1,7 @@
 """Which cards a player may see and use: printed ones and the avatars they made. A player-made
 avatar (set 0) carries its creator's name, so it is shown to its creator and to staff only
-(players who meet it in a match will see it too, when matches exist); anyone else gets the
+(in a match, everyone who sees the match sees it through the match's own address:
+tests/game/test_match_pages.py); anyone else gets the
 same 404 as for a number that does not exist, so avatars can't be counted by number."""
 
 import re

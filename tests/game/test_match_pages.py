@@ -6,15 +6,20 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from collection.decks.models import DeckCard
+from collection.decks.services.avatar_creation import avatar_create
 from game.models import Match, MatchStatus
 from game.services.matches import (
     MatchSettings,
+    match_concede,
     match_create,
     match_join,
     match_leave,
     match_ready,
 )
 from tcgsite.accounts import services as accounts
+from tests.decks.test_avatar_creation import CHOICES
+from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
 
 pytestmark = pytest.mark.django_db
@@ -187,6 +192,41 @@ def test_match_info_shows_the_setup_and_the_players(client, carol, bob):
     assert "Carol" in info and "(host)" in info and "Bob" in info
 
 
+def info_answer(client, viewer, match):
+    client.force_login(viewer)
+    return client.get(reverse("game:match_info", args=[match.pk]), **HTMX)
+
+
+def test_match_info_of_a_match_without_observers_is_for_its_players_and_staff(client, carol, bob):
+    """Match numbers are sequential: Match Info follows the one rule that decides watching
+    and replays, or any player could read who plays every private game with which deck."""
+    match = start_match(carol, bob, allow_observers=False)
+    stranger = player_with_deck("Dave", "rebel")
+
+    refused = info_answer(client, stranger, match)
+
+    assert refused.status_code == 403
+    assert refused.content.decode() == "This match does not allow observers."
+    assert info_answer(client, bob, match).status_code == 200
+    assert (
+        info_answer(client, UserFactory(username="Steward", is_staff=True), match).status_code
+        == 200
+    )
+
+
+def test_match_info_of_a_waiting_match_is_for_those_its_medallion_shows_to(client, carol, bob):
+    friends_only = match_create(
+        host=carol, deck=carol.deck, settings=MatchSettings(friends_only=True)
+    )
+
+    refused = info_answer(client, bob, friends_only)
+
+    assert refused.status_code == 403
+    assert refused.content.decode() == "Only Carol's friends may join this match."
+    accounts.friend_add(user=carol, friend=bob)
+    assert "Friends Only</dt><dd>Yes" in info_answer(client, bob, friends_only).content.decode()
+
+
 def test_a_match_not_begun_is_not_shown_to_others(client, carol, catalog):
     match = match_create(host=carol, deck=carol.deck, settings=MatchSettings())
     client.force_login(player_with_deck("Dave", "rebel"))
@@ -236,3 +276,34 @@ def test_a_timed_match_shows_its_clock_in_the_lobby_and_on_the_playmat(client, c
 
     assert page.count('data-clock-ms="') == 2 and page.count("data-clock-running") == 1
     assert "15:00" in page or "14:59" in page
+
+
+def test_a_player_made_avatar_in_play_shows_its_face_to_everyone_who_sees_the_match(
+    client, dave, bob
+):
+    """A card in play is public: the opponent, an observer and every replay see the face of
+    an avatar made with Create Avatar, which outside the match is its creator's alone."""
+    made = avatar_create(owner=dave, choices=CHOICES, name="Kell Dorran")
+    DeckCard.objects.filter(deck=dave.deck, card__card_type="avatar").update(card=made)
+    public = start_match(dave, bob)
+    face = reverse("game:match_card_face", args=[public.pk, made.number])
+
+    for player in (bob, dave):
+        client.force_login(player)
+        assert face in client.get(reverse("game:match_page", args=[public.pk])).content.decode()
+    for viewer in (bob, UserFactory(username="Watcher")):
+        client.force_login(viewer)
+        answer = client.get(face + "?size=large")
+        assert answer.status_code == 200 and "Kell Dorran" in answer.content.decode()
+        assert answer["Cache-Control"].startswith("private")
+    assert client.get(reverse("cards:card_face", args=[0, made.number])).status_code == 404
+    match_concede(match_id=public.pk, player=bob)
+    assert client.get(face).status_code == 200  # in the replay too
+    unplayed = reverse("game:match_card_face", args=[public.pk, made.number + 1])
+    assert client.get(unplayed).status_code == 404
+
+    private = start_match(dave, bob, allow_observers=False)
+    private_face = reverse("game:match_card_face", args=[private.pk, made.number])
+    assert client.get(private_face).status_code == 404
+    client.force_login(bob)
+    assert client.get(private_face).status_code == 200

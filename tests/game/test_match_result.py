@@ -7,8 +7,10 @@ from django.urls import reverse
 
 from collection.decks.services.decks import deck_delete
 from game.models import Game, Match, MatchStatus
+from game.selectors import skirmish_record
 from game.services.matches import MatchError, match_concede
 from game.services.offers import match_offer
+from game.services.scenarios import scenario_start
 from game.services.skirmish import skirmish_rematch, skirmish_start
 from tests.factories import UserFactory
 from tests.game.conftest import start_match
@@ -108,3 +110,18 @@ def test_rematch_is_refused_with_a_reason(client, carol, bob):
     assert answer.status_code == 409
     assert "no longer among your decks" in answer.content.decode()
     assert Match.objects.filter(computer_level="easy").count() == 1
+
+
+def test_a_rematch_is_offered_for_a_skirmish_alone_never_for_a_scenario(client, carol):
+    """A scenario seats a computer opponent at a level as a Skirmish does, but its Rematch
+    would start a Skirmish against that computer and count in the Skirmish record."""
+    lost = scenario_start(player=carol, number=1, deck_id=carol.deck.pk)
+    match_concede(match_id=lost.pk, player=carol)
+
+    assert "Rematch" not in page_of(client, carol, lost)
+    answer = client.post(reverse("game:skirmish_rematch", args=[lost.pk]), **HTMX)
+
+    assert answer.status_code == 409
+    assert "no Skirmish of yours" in answer.content.decode()
+    assert list(Match.objects.all()) == [lost]
+    assert skirmish_record(player=carol) == {"won": 0, "lost": 0}

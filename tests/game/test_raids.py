@@ -267,7 +267,7 @@ def test_a_raid_its_people_left_is_played_to_its_end_by_the_computers_and_replay
     replayed = engine.replay(game.decklists, game.seed, actions, first=game.first_seat)
     assert engine.to_json(replayed) == game.state
     (entry,) = match_history(player=carol, viewer=carol)
-    assert entry.result == ("Won" if match.team_of(game.winner_seat) == 0 else "Lost")
+    assert entry.result == ("Left (team won)" if match.team_of(game.winner_seat) == 0 else "Lost")
     assert entry.opponent == match.seats.get(seat=BOSS).player
 
 

@@ -241,3 +241,22 @@ def test_a_game_won_by_the_rules_is_named_with_how_it_was_won():
     result = game_result(game, ["Carol", "Bob"])
 
     assert result == "Bob wins the game by destroying the opposing avatar"
+
+
+def test_a_replay_shows_the_board_at_every_step_with_no_end_of_match_panel_over_it(
+    client, finished, carol
+):
+    """The end panel (Victory, Defeat, its ways back) belongs to the match's own page; a
+    replay names each step's result in its Prompt, and its own ◀ Back is its only Back."""
+    client.force_login(carol)
+    url = reverse("game:match_replay", args=[finished.pk])
+
+    for step in (1, None):
+        page = client.get(url, {} if step is None else {"step": step}).content.decode()
+        assert "match-result" not in page
+        assert "Back to the Casual Lobby" not in page
+    assert "Carol wins the match" in page or "Carol wins the game" in page
+    assert (
+        "match-result--victory"
+        in client.get(reverse("game:match_page", args=[finished.pk])).content.decode()
+    )

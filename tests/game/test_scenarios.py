@@ -21,6 +21,7 @@ from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, DeckCard, PlayFormat
 from collection.models import CardOwnership, LedgerOperation
 from collection.services.opening import booster_pool
+from collection.services.wants import tradeable_cards, want_set, wants_follow_deck
 from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.engine.invariants import invariant_violations
@@ -324,6 +325,25 @@ def test_a_second_win_grants_nothing_more(rebel):
     assert list(ScenarioProgress.objects.values_list("scenario", "match")) == [(1, first.pk)]
     screen = match_screen(match_id=second.pk, viewer=rebel)
     assert screen.scenario_next.number == 2 and not screen.scenario_first_win
+
+
+@pytest.mark.django_db
+def test_the_reward_card_is_kept_out_of_trade_until_the_player_says_otherwise(rebel):
+    """A reward card is one of a kind: offered for trade at once (Want 0), one click in a
+    trade would give it away. Its Want is the copy owned, the player's own to lower."""
+    match = win_scenario_one(rebel)
+    assert scenario_reward_grant(match_id=match.pk)
+    card = Card.objects.get(title=scenario_numbered(1).reward, creator=None)
+
+    ownership = CardOwnership.objects.get(owner=rebel, card=card)
+    assert (ownership.quantity, ownership.want, ownership.trade) == (1, 1, 0)
+    assert card.pk not in tradeable_cards(owner=rebel).values_list("card", flat=True)
+    wants_follow_deck(owner=rebel, counts={card.pk: 0})
+    assert CardOwnership.objects.get(owner=rebel, card=card).want == 1
+
+    want_set(owner=rebel, card=card, want=0)
+
+    assert card.pk in tradeable_cards(owner=rebel).values_list("card", flat=True)
 
 
 @pytest.mark.django_db

@@ -313,6 +313,31 @@ def test_conceding_leaves_the_game_and_the_team_wins_when_the_other_side_has_lef
     assert [past.result for past in match_history(player=carol, viewer=carol)] == ["Lost"]
 
 
+def test_a_player_who_left_is_not_given_the_victory_his_side_won_after(
+    client, carol, bob, dave, erin
+):
+    """MULTIPLAYER GAMES, "Leaving the Game": Carol concedes at once and Dave plays on to
+    the win. The win is Dave's side's; Carol left, and is told and recorded so."""
+    match = four_ready(carol, bob, dave, erin)
+    match_concede(match_id=match.pk, player=carol)
+    match_concede(match_id=match.pk, player=bob)
+    match_concede(match_id=match.pk, player=erin)
+
+    assert match_screen(match_id=match.pk, viewer=dave).outcome == "victory"
+    assert match_screen(match_id=match.pk, viewer=carol).outcome == "left"
+    client.force_login(carol)
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    assert ">You left the game</h2>" in page and "Victory" not in page
+    assert (
+        "Your team won after you left" in page
+        and "Left (team won)" in client.get(reverse("game:match_history")).content.decode()
+    )
+    assert [past.result for past in match_history(player=carol, viewer=carol)] == [
+        "Left (team won)"
+    ]
+    assert [past.result for past in match_history(player=dave, viewer=dave)] == ["Won"]
+
+
 def test_a_finished_team_games_pages_show_for_its_players(client, carol, bob, dave, erin):
     """The match page, its replay and the match history of a game won by a side."""
     match = four_ready(carol, bob, dave, erin)

@@ -251,6 +251,19 @@ def test_an_accepted_trade_cannot_be_accepted_again(swap):
     assert copies(other, wanted) == 3
 
 
+def test_the_taker_accepting_again_is_told_they_took_it_not_another_player(swap):
+    """A second click on Accept (or a resent request) by the player who won the trade."""
+    _han, leia, offered, _wanted, trade = swap
+    posted_trade_accept(trade_id=trade.pk, taker=leia)
+
+    with pytest.raises(PostedTradeClosed) as again:
+        posted_trade_accept(trade_id=trade.pk, taker=leia)
+
+    assert again.value.message == f"You have accepted posted trade {trade.pk} already."
+    assert copies(leia, offered) == 2
+    assert LedgerOperation.objects.filter(reference=f"ptrade:{trade.pk}").count() == 1
+
+
 def test_the_poster_withdraws_an_open_trade_and_nobody_can_accept_it(swap):
     han, leia, _offered, _wanted, trade = swap
     posted_trade_withdraw(trade_id=trade.pk, poster=han)

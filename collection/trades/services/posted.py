@@ -192,6 +192,9 @@ def closed_message(trade: PostedTrade, *, viewer: User) -> str:
         return f"{trade.accepted_by} accepted posted trade {trade.pk} before you withdrew it."
     if withdrawn:
         return f"Posted trade {trade.pk} was just withdrawn by its poster; nothing moved."
+    if trade.accepted_by_id == viewer.pk:
+        # Their own second click, or a request resent after the first went through.
+        return f"You have accepted posted trade {trade.pk} already."
     return f"Posted trade {trade.pk} was just accepted by another player; nothing moved."
 
 

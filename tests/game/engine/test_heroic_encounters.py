@@ -1,9 +1,10 @@
 """MULTIPLAYER GAMES, the Four-man Heroic Encounter (4 versus 1): four heroes, seats 0 to 3
 left to right on the playmat, against the boss, seat 4 ("Single-Player Team (the 'boss')").
 
-The quests at the three locations are the first three heroes' (Ayla's, Bren's and Cato's);
-Dax, the fourth hero, has his level 2 quest removed. Ayla reaches quest 0, Bren 0 and 1,
-Cato 1 and 2, Dax 2, and the boss, Vorath, all three.
+The fourth hero in turn order has his level 2 quest removed, and the quests at the three
+locations are the other heroes', left to right: in a position whose first player is Ayla,
+Dax's quest is removed and the quests are Ayla's, Bren's and Cato's. Ayla reaches quest 0,
+Bren 0 and 1, Cato 1 and 2, Dax 2, and the boss, Vorath, all three.
 """
 
 import json
@@ -11,9 +12,10 @@ import json
 import pytest
 
 from game.engine import api, phases
-from game.engine.errors import InvalidDecklist, InvalidPosition
+from game.engine.errors import InvalidDecklist, InvalidPosition, NotAllowed
 from game.engine.state import is_boss, opponents, side_of, teammates
 from tests.game.engine.scenario import (
+    ability,
     act,
     at,
     avatar,
@@ -92,8 +94,9 @@ def test_the_sides_must_be_four_heroes_then_the_boss():
 def test_three_quests_in_play_the_fourth_heroes_level_2_quest_removed_and_none_of_the_boss():
     """ "There are always three quests in play in a multiplayer game. In any four-player
     game, the fourth player's level 2 quest is removed from the game, and that player draws
-    an extra card for his hand" (MULTIPLAYER GAMES, "Quests"); the boss's quests wait."""
-    state = api.new_game(ENCOUNTER, seed=8)
+    an extra card for his hand" (MULTIPLAYER GAMES, "Quests"); the boss's quests wait. Ayla
+    goes first: Dax is the fourth hero."""
+    state = api.new_game(ENCOUNTER, seed=8, first=A)
 
     assert [titled(state, quest.card) for quest in state.quests] == [
         "Ayla's Quest 2",
@@ -103,6 +106,31 @@ def test_three_quests_in_play_the_fourth_heroes_level_2_quest_removed_and_none_o
     assert [titled(state, card) for card in state.seats[D].removed] == ["Dax's Quest 2"]
     assert len(state.seats[BOSS].quest_pile) == 4
     assert [len(player.hand) for player in state.seats] == [6, 6, 6, 7, 6]
+
+
+@pytest.mark.parametrize(
+    ("first", "fourth"), [(A, D), (B, A), (C, B), (D, C), (BOSS, D)], ids="ABCDV"
+)
+def test_the_fourth_hero_in_turn_order_loses_his_level_2_quest(first, fourth):
+    """The rulebook is silent on which hero of a 4-versus-1 game loses his level 2 quest
+    (docs/rule-choices.md): "In any four-player game, the fourth player's level 2 quest is
+    removed from the game, and that player draws an extra card for his hand" (MULTIPLAYER
+    GAMES, "Quests") is read as in a team game, the fourth player in turn order, the boss
+    left out. The extra card makes up for coming last: the far-right hero going first gets
+    no extra card. The other three heroes' quests are at the locations, left to right."""
+    state = api.new_game(ENCOUNTER, seed=8, first=first)
+
+    assert [state.cards[card].owner for card in state.seats[fourth].removed] == [fourth]
+    assert [titled(state, card) for card in state.seats[fourth].removed] == [
+        f"{titled(state, state.seats[fourth].avatar)}'s Quest 2"
+    ]
+    assert [state.cards[quest.card].owner for quest in state.quests] == [
+        hero for hero in (A, B, C, D) if hero != fourth
+    ]
+    assert [len(player.hand) for player in state.seats] == [
+        7 if seat == fourth else 6 for seat in range(5)
+    ]
+    assert state.teams.reach == [[0], [0, 1], [1, 2], [2], [0, 1, 2]]
 
 
 def test_the_heroes_on_the_far_left_and_right_reach_one_quest_and_the_boss_all_three():
@@ -125,6 +153,28 @@ def test_units_are_played_only_to_the_quests_in_reach(hero, quests):
     plays = [action for action in api.legal_actions(state).actions if action.get("card") == striker]
 
     assert [action["quest"] for action in plays] == [state.quests[at].card for at in quests]
+
+
+@pytest.mark.parametrize(("hero", "quests"), [(A, [0]), (B, [0, 1]), (D, [2]), (BOSS, [0, 1, 2])])
+def test_a_hero_attempts_only_the_quests_in_his_reach(hero, quests):
+    """A player attempts only a quest in his reach (docs/rule-choices.md): the heroes on the
+    far left and right one quest each, the boss all three."""
+    names = ("ayla", "bren", "cato", "dax", "vorath")
+    state = team_position(
+        *five(**{names[hero]: {"playmat": (ability("Focus", level=1),)}}),
+        first=hero,
+        phase="quest",
+    )
+
+    decision = api.legal_actions(state)
+
+    assert (decision.seat, decision.kind) == (hero, "choose_quest")
+    assert [action["quest"] for action in decision.actions] == [
+        state.quests[index].card for index in quests
+    ]
+    for out in sorted({0, 1, 2} - set(quests)):
+        with pytest.raises(NotAllowed, match=f"quest {out} is out of seat {hero}'s reach"):
+            act(state, {"kind": "attempt_quest", "quest": state.quests[out].card})
 
 
 # The boss's power and draws
@@ -153,6 +203,8 @@ def test_the_boss_gains_power_from_the_quests_completed_at_every_location():
 
 
 def test_the_boss_gains_one_power_less_for_each_opponent_who_left():
+    """The rulebook is silent on a hero who left (docs/rule-choices.md): "two power plus one
+    per opponent" counts the opponents still in the game at each of the boss's draw phases."""
     state = boss_turn()
     act(state, api.leave(A))
 
@@ -173,6 +225,8 @@ def test_the_boss_draws_one_plus_one_per_opponent_in_his_draw_phase():
 
 
 def test_the_boss_draws_one_card_less_for_each_opponent_who_left():
+    """ "One plus one additional for each opponent" counts those still in the game, not the
+    four the encounter began with (docs/rule-choices.md)."""
     state = boss_turn()
     act(state, api.leave(B))
     act(state, api.leave(C))
@@ -315,3 +369,18 @@ def test_a_position_of_an_encounter_gives_the_boss_no_quest_of_his_own():
     with pytest.raises(InvalidPosition, match="is the boss: he has no quest of his own"):
         team_position(*five(vorath={"completed": 1}))
     assert json.loads(api.to_json(boss_turn()))["teams"]["boss"] == BOSS
+
+
+def test_a_position_of_an_encounter_removes_the_fourth_heros_quest_in_turn_order():
+    """Bren goes first: Ayla is the fourth hero, with no quest of her own; Dax has one."""
+    with pytest.raises(InvalidPosition, match="seat 0 is the fourth hero: he has no quest"):
+        team_position(*five(ayla={"completed": 1}), first=B)
+
+    state = team_position(*five(dax={"completed": 1}), first=B)
+
+    assert [titled(state, quest.card) for quest in state.quests] == [
+        "Bren's Quest 2",
+        "Cato's Quest 2",
+        "Dax's Quest 4",
+    ]
+    assert state.teams.completions == [0, 0, 1]

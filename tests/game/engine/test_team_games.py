@@ -207,6 +207,38 @@ def test_power_comes_from_the_quests_completed_at_the_locations_in_reach():
     assert state.teams.completions == [1, 0, 0]
 
 
+def test_a_player_attempts_only_a_quest_in_his_reach():
+    """The rulebook is silent on whether a player may attempt a quest out of his reach
+    (docs/rule-choices.md): reach is where he acts, the quests where he may play units
+    (MULTIPLAYER GAMES, "Quests") and where his avatar may be attacked ("Attacking Raid
+    Commander": "any avatar within reach of that quest"); so his avatar quests there only.
+    Ayla reaches quests 0 and 1, not Cato's quest 2."""
+    state = team_position(*four(ayla={"playmat": (FOCUS,)}), first=0, turn=1, phase="quest")
+    saved = api.to_json(state)
+
+    decision = api.legal_actions(state)
+
+    assert (decision.seat, decision.kind) == (A1, "choose_quest")
+    assert decision.actions == [
+        actions.attempt_quest(state.quests[0].card),
+        actions.attempt_quest(state.quests[1].card),
+    ]
+    with pytest.raises(NotAllowed, match=r"quest 2 is out of seat 0's reach \(quests \[0, 1\]\)"):
+        act(state, actions.attempt_quest(state.quests[2].card))
+    assert api.to_json(state) == saved
+
+
+def test_a_player_whose_reach_extends_may_attempt_the_quest_it_covers():
+    """Bren leaves; Dax's reach extends to quest 0 ("Quests": "your reach is extended to
+    cover one of his quests"), and Dax may attempt it."""
+    state = team_position(*four(dax={"playmat": (FOCUS,)}), first=3, turn=1, phase="quest")
+    act(state, api.leave(B1))
+
+    quests = [action["quest"] for action in api.legal_actions(state).actions]
+
+    assert quests == [quest.card for quest in state.quests]
+
+
 # Commanders
 
 
@@ -387,6 +419,151 @@ def test_you_and_your_on_a_commanded_unit_mean_its_commander():
     assert actions.exert(card, "attack") in api.legal_actions(state).actions
     events = act(state, actions.exert(card, "attack"))
     assert events[0]["amount"] == 3 and state.combat.sides[0].total == 3
+
+
+def when_this_unit(event: str, effect: dict, **printed) -> dict:
+    """A unit whose text says "When this unit <event>, you <effect>"."""
+    trigger = {
+        "event": event,
+        "subject": {"self": True},
+        "condition": None,
+        "optional": False,
+        "effect": [effect],
+    }
+    return unit(f"Unit that {event}", rules={"triggers": [trigger]}, **{"health": 3, **printed})
+
+
+YOU_DRAW = {"primitive": "draw", "player": "you", "amount": 1}
+YOU_GAIN_POWER = {"primitive": "gain_power", "amount": 1}
+
+
+def drawn(events: list[dict], who: int) -> int:
+    return sum(event["type"] == "draw" and event["seat"] == who for event in events)
+
+
+def raid_with_catos_unit(card: dict, *, exert: bool) -> tuple[api.State, list[dict]]:
+    """Ayla raids Bren at quest 1, which every seat has in reach, with Cato's unit there
+    alone, exerting it for attack (or not); the combat is passed to its end. Returns the
+    state and the raid's events."""
+    state = team_position(*four(cato={"playmat": (at(card, 1),)}), first=0, turn=1)
+    events = act(state, actions.raid(state.quests[1].card, state.seats[B1].avatar))
+    exerted = [the(state, A2, card["title"])] if exert else []
+    events += finish_combat(state, {A1: exerted, B1: [state.seats[B1].avatar]})
+    return state, events
+
+
+def test_a_commanded_unit_that_wins_a_combat_speaks_to_its_commander():
+    """ "While you are the commander of a teammate's unit, 'you' and 'your' in that card's
+    game text refers to you, rather than that card's owner" (MULTIPLAYER GAMES,
+    "Commanders"): the combat is won as it ends, and "When this unit wins a combat, you draw
+    a card" draws for Ayla, who commanded Cato's unit there; Cato draws nothing."""
+    winner = when_this_unit("wins_combat", YOU_DRAW, attack=3)
+
+    state, events = raid_with_catos_unit(winner, exert=True)
+
+    assert any(event["type"] == "combat_ended" and event["winner"] == A1 for event in events)
+    assert (drawn(events, A1), drawn(events, A2)) == (1, 0)
+
+
+def test_a_commanded_unit_that_loses_a_combat_speaks_to_its_commander():
+    """The same for "When this unit loses a combat, you draw a card": Bren's avatar defends
+    with 1 against nothing, and Ayla, the commander, draws."""
+    loser = when_this_unit("loses_combat", YOU_DRAW, attack=1)
+
+    state, events = raid_with_catos_unit(loser, exert=False)
+
+    assert any(event["type"] == "combat_ended" and event["winner"] == B1 for event in events)
+    assert the(state, A2, loser["title"]) in state.quests[1].units[A2]
+    assert (drawn(events, A1), drawn(events, A2)) == (1, 0)
+
+
+def test_a_commanded_unit_that_begins_attacking_speaks_to_its_commander():
+    """ "When this unit begins attacking, you gain 1 power" gives Ayla the power, as the
+    combat begins."""
+    attacker = when_this_unit("begins_attacking", YOU_GAIN_POWER, attack=3)
+
+    state, events = raid_with_catos_unit(attacker, exert=True)
+
+    gained = [event for event in events if event["type"] == "power_gained"]
+    assert gained == [{"type": "power_gained", "seat": A1, "amount": 1}]
+
+
+def test_a_commanded_unit_destroyed_in_its_combat_speaks_to_its_commander():
+    """ "When this unit is destroyed, you draw a card" on Cato's unit, destroyed by the
+    combat's damage under Ayla's command: the damage and the destruction happened in that
+    combat, so Ayla draws, though the unit has left the combat when the text is read."""
+    doomed = when_this_unit("destroyed", YOU_DRAW, attack=0, health=1)
+
+    state, events = raid_with_catos_unit(doomed, exert=False)
+
+    assert the(state, A2, doomed["title"]) in state.seats[A2].discard
+    assert (drawn(events, A1), drawn(events, A2)) == (1, 0)
+
+
+def test_a_defending_commanders_units_win_and_lose_for_him():
+    """The defending commander (the player with the most units defending, MULTIPLAYER GAMES,
+    "Defending Raid Commander") is "you" for his teammate's unit too: Bren commands his two
+    units and Dax's at quest 1; each side's unit wins or loses, and only the commanders draw."""
+    defender = when_this_unit("wins_combat", YOU_DRAW, defense=3)
+    attacker = when_this_unit("loses_combat", YOU_DRAW, attack=1)
+    state = team_position(
+        *four(
+            bren={"playmat": (at(GUARD, 1), at(SCOUT, 1))},
+            cato={"playmat": (at(attacker, 1),)},
+            dax={"playmat": (at(defender, 1),)},
+        ),
+        first=0,
+        turn=1,
+    )
+    events = act(state, actions.raid(state.quests[1].card))
+    assert [side.seat for side in state.combat.sides] == [A1, B1]
+
+    events += finish_combat(
+        state, {A1: [the(state, A2, attacker["title"])], B1: [the(state, B2, defender["title"])]}
+    )
+
+    assert any(event["type"] == "combat_ended" and event["winner"] == B1 for event in events)
+    assert [drawn(events, each) for each in (A1, B1, A2, B2)] == [1, 1, 0, 0]
+
+
+def test_a_commanded_units_text_speaks_to_its_commander_when_the_attacker_loses_in_combat():
+    """Ayla, with 1 health left, attempts quest 1 against Bren's two units and Dax's, all
+    under Bren's command; their damage destroys her avatar, her turn ends there and the
+    combat with it. "When this unit deals damage to an avatar, you draw a card" on Dax's
+    unit still draws for Bren, who commanded it (MULTIPLAYER GAMES, "Commanders")."""
+    dealer = unit(
+        "Avatar Hunter",
+        rules={
+            "triggers": [
+                {
+                    "event": "deals_damage",
+                    "subject": {"self": True},
+                    "recipient": {"side": "any", "types": ["avatar"]},
+                    "condition": None,
+                    "optional": False,
+                    "effect": [YOU_DRAW],
+                }
+            ]
+        },
+    )
+    state = team_position(
+        *four(
+            ayla={"avatar_damage": 19, "playmat": (FOCUS,)},
+            bren={"playmat": (at(GUARD, 1), at(SCOUT, 1))},
+            dax={"playmat": (at(dealer, 1),)},
+        ),
+        first=0,
+        turn=1,
+        phase="quest",
+    )
+    events = act(state, actions.attempt_quest(state.quests[1].card))
+    assert state.combat.sides[1].seat == B1
+
+    events += finish_combat(state, {B1: [the(state, B1, "Guard")]})
+
+    assert {"type": "player_lost", "seat": A1, "reason": "avatar_destroyed"} in events
+    assert state.active == B1
+    assert (drawn(events, B1), drawn(events, B2)) == (2 + 1, 0)
 
 
 # Winning and losing

@@ -140,10 +140,11 @@ def test_the_boss_wins_for_his_side_at_the_end_of_his_turn_once_the_clock_runs_o
 
 def hero_completes_a_quest(completed: dict) -> tuple[api.State, list[dict]]:
     """Cato, in his Quest Phase with a level 2 ability, completes his quest (quest 2); the
-    other heroes have completed the quests ``completed`` says."""
+    other heroes have completed the quests ``completed`` says. Ayla went first: Dax is the
+    fourth hero, with no quest of his own."""
     seats = {name: {"completed": count} for name, count in completed.items()}
     seats.setdefault("cato", {})["playmat"] = (FOCUS,)
-    state = team_position(*encounter(saboteurs_target(4), **seats), first=C, phase="quest")
+    state = team_position(*encounter(saboteurs_target(4), **seats), first=A, turn=3, phase="quest")
     events = act(state, {"kind": "attempt_quest", "quest": state.quests[2].card})
     if state.winner is None and state.step == "apply_ability":
         events += act(state, {"kind": "apply_ability", "card": the(state, C, "Focus")})
@@ -167,7 +168,7 @@ def test_the_heroes_quests_in_all_fall_short_by_one():
 
 def test_the_quests_of_a_hero_who_left_still_count_for_his_side():
     seats = {"ayla": {"completed": 2}, "bren": {"completed": 1}, "cato": {"playmat": (FOCUS,)}}
-    state = team_position(*encounter(saboteurs_target(4), **seats), first=C, phase="quest")
+    state = team_position(*encounter(saboteurs_target(4), **seats), first=A, turn=3, phase="quest")
     act(state, api.leave(A))
     assert state.winner is None
 
