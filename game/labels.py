@@ -1,5 +1,6 @@
 """Words for what the engine lists: each legal action as the button a player clicks."""
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from game.engine.events import ATTRIBUTE_NAMES
@@ -66,3 +67,33 @@ def damage_batch_label(title: str, points: int) -> str:
     """The button that assigns the ``points`` of damage left to one combatant, as many as it
     can take."""
     return f"Damage {title} with up to {points}"
+
+
+ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def told_apart(label: str, places: Sequence[tuple[Sequence[str], int]]) -> list[str]:
+    """The labels of buttons that would all read ``label``, one for each copy of a card in
+    play: each names what sets its copy apart. ``places`` holds, for each copy, the words for
+    where and how it stands (whose it is, its quest or zone, ready or exerted, its damage), and
+    its place in its row from the left; a label adds the words that differ among the copies,
+    and where copies still read alike, their place from the left."""
+    varying = [
+        index
+        for index in range(len(places[0][0]))
+        if len({words[index] for words, _ in places}) > 1
+    ]
+    differences = [tuple(words[index] for index in varying) for words, _ in places]
+    alike = Counter(differences)
+    told = []
+    for difference, (_, left) in zip(differences, places, strict=True):
+        parts = list(difference)
+        if alike[difference] > 1:
+            rank = 1 + sum(
+                1
+                for other, (_, at) in zip(differences, places, strict=True)
+                if other == difference and at < left
+            )
+            parts.append(f"{rank}{ORDINAL_SUFFIXES.get(rank, 'th')} from the left")
+        told.append(f"{label} ({', '.join(parts)})")
+    return told

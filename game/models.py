@@ -244,6 +244,9 @@ class MatchSeat(models.Model):
         "decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     deck_name = models.CharField(max_length=60)
+    # The name the seat plays under, when not its player's own: a tutorial's or a scenario's
+    # computer opponent is the one the lesson or the story names, not a Skirmish opponent.
+    playing_as = models.CharField(max_length=60, blank=True)
     side = models.CharField(max_length=5, choices=Side.choices)
     archetype = models.CharField(max_length=12)
     decklist = models.JSONField()
@@ -272,6 +275,11 @@ class MatchSeat(models.Model):
 
     def __str__(self):
         return f"{self.player} in seat {self.seat} of match {self.match_id}"
+
+    @property
+    def name(self) -> str:
+        """The seat's player as the match shows them: on the playmat, in its log and windows."""
+        return self.playing_as or self.player.username
 
     @property
     def team_label(self) -> str:

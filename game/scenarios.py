@@ -26,6 +26,7 @@ from game.engine.setup import OPENING_HAND
 from game.engine.state import State
 from game.tutorials import (
     AVATAR,
+    COMBAT_TOTALS,
     FIRST_QUEST,
     HAND,
     INFO_PANELS,
@@ -103,6 +104,11 @@ class Scenario:
     twist: Twist = Twist()
     # A victory condition besides the rules', read on the player's view; None: the rules'.
     goal: Callable[[View], bool] | None = None
+
+    @property
+    def opponent_name(self) -> str:
+        """The computer's name in this game: the story's, its avatar's."""
+        return self.opponent.avatar
 
     @property
     def chapter(self) -> int:
@@ -279,6 +285,7 @@ SCENARIOS = (
                 "and your Repeater Gunner are ready there: raid from that quest, and the cadet "
                 "must fight them.",
                 FIRST_QUEST,
+                asks_for="Raid",
             ),
             Dialog(
                 "Hit hard",
@@ -287,6 +294,8 @@ SCENARIOS = (
                 "cadet has 2 health.",
                 PROMPT,
                 when=_deciding("combat_action"),
+                speaks_of=(COMBAT_TOTALS,),
+                asks_for="Exert Ryloth Resistance Fighter",
             ),
         ),
     ),
@@ -476,6 +485,7 @@ SCENARIOS = (
                 "A Dunewater Scout holds the road at your quest, on the left. Raid from there "
                 "with your Marksman and your Fireteam.",
                 FIRST_QUEST,
+                asks_for="Raid",
             ),
             Dialog(
                 "Precise fire",
@@ -483,6 +493,8 @@ SCENARIOS = (
                 "When you win, exert the Fireteam to add its damage bonus.",
                 PROMPT,
                 when=_deciding("combat_action"),
+                speaks_of=(COMBAT_TOTALS,),
+                asks_for="Exert Imperial Marksman",
             ),
         ),
     ),

@@ -28,7 +28,7 @@ from game.engine.decklists import card_definition, load_set, starter_decklist, s
 from game.engine.events import WIN_REASONS
 from game.engine.setup import created_titles
 from game.engine.state import State
-from game.labels import action_label, damage_batch_label, exert_all_label
+from game.labels import action_label, damage_batch_label, exert_all_label, told_apart
 from game.live_states import live_states, pack_state, packed_here, unpack_state
 from game.models import (
     DRAWN_BY_AGREEMENT,
@@ -481,7 +481,7 @@ def team_winners(
     if winner_seat is None:
         return None
     return [
-        seat.player.username
+        seat.name
         for seat in sorted(seats, key=lambda each: each.seat)
         if match.team_of(seat.seat) == match.team_of(winner_seat)
     ]
@@ -681,6 +681,12 @@ class MatchScreen:
         else:
             alone = f" alone against {names_joined(against)}"
         return f"{ask} You lose and leave it; your teammate {playing_on[0]} plays on{alone}."
+
+    @property
+    def winner_name(self) -> str | None:
+        """The match's winner as the match shows them (``MatchSeat.name``); None if nobody won."""
+        winner = next((each for each in self.seats if each.player_id == self.match.winner_id), None)
+        return winner.name if winner is not None else None
 
     @property
     def outcome(self) -> str | None:
@@ -935,7 +941,7 @@ def match_screen(
         if logged is None:
             screen.log = [html for _, html in _chat_lines(match, viewer, since=None)]
         return screen
-    names = [each.player.username for each in seats]
+    names = [each.name for each in seats]
     titles = engine.card_titles(state)
     faces = match_faces(match, seats)
     screen.game = game
@@ -959,6 +965,7 @@ def match_screen(
     guide = guide_of(match)
     if guide and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
         screen.tutorial_dialog = _guide_dialog(guide, match, state)
+        _ask_for(screen.board, _asking_dialog(guide, match, state, screen.tutorial_dialog))
     if match.raid and seat is not None and match.status == MatchStatus.PLAYING:
         screen.encounter_dialog = _encounter_dialog(match, seats[seat])
     return screen
@@ -970,6 +977,30 @@ def _guide_dialog(guide: Tutorial | Scenario, match: Match, state: State) -> dic
     if index is None:
         return None
     return {"index": index, "dialog": guide.dialogs[index]}
+
+
+def _asking_dialog(
+    guide: Tutorial | Scenario, match: Match, state: State, shown: dict | None
+) -> Dialog | None:
+    """The dialog whose request the Prompt puts forward: the one shown, else the last one
+    read while its moment lasts (the player does what it asked once it is closed)."""
+    if shown is not None:
+        return shown["dialog"]
+    if not match.dialogs_read:
+        return None
+    last = guide.dialogs[match.dialogs_read - 1]
+    return last if last.due(engine.view(state, TUTORIAL_PLAYER)) else None
+
+
+def _ask_for(board: dict, dialog: Dialog | None) -> None:
+    """Put first, and mark ``asked``, the Prompt's buttons that ``dialog`` asks the player to
+    click: in a long list, the one it names would otherwise start out of sight."""
+    if dialog is None or not dialog.asks_for:
+        return
+    for key in ("batches", "actions"):
+        for button in board[key]:
+            button["asked"] = button["label"].startswith(dialog.asks_for)
+        board[key].sort(key=lambda button: not button["asked"])
 
 
 def _encounter_dialog(match: Match, mine: MatchSeat) -> dict | None:
@@ -1108,12 +1139,12 @@ def _attendance(screen: MatchScreen) -> None:
         offering = screen.seats[match.offer_seat]
         screen.offer = {
             "label": MatchOffer(match.offer).label,
-            "by": offering.player.username,
+            "by": offering.name,
             "mine": offering.seat == screen.seat,
             # A team game's offer waits for every other player still in the game.
             "agreed": screen.seat in match.offer_agreed,
             "waiting": [
-                seat.player.username
+                seat.name
                 for seat in screen.seats
                 if not seat.left_game
                 and seat.seat != match.offer_seat
@@ -1125,7 +1156,7 @@ def _attendance(screen: MatchScreen) -> None:
         if seat.away_since is None:
             continue
         away_seconds = (now - seat.away_since).total_seconds()
-        screen.away.append({"name": seat.player.username, "minutes": int(away_seconds // 60)})
+        screen.away.append({"name": seat.name, "minutes": int(away_seconds // 60)})
         if screen.seat is not None and seat.seat != screen.seat and match.time_limit is None:
             screen.claimable = away_seconds >= claim_after
             if not screen.claimable:
@@ -1266,6 +1297,43 @@ def _group_copies(actions: list[dict]) -> None:
             seen.add(action["label"])
 
 
+def _places_in_play(view: dict, seat: int | None, names) -> dict[int, tuple[tuple[str, ...], int]]:
+    """Where each unit, item and ability in play stands, in the words that tell copies of one
+    card apart (``labels.told_apart``): whose it is, its quest or zone, ready or exerted, and
+    its damage; with its place in its row from the left."""
+    places = {}
+
+    def words(card: dict, whose: str, where: str) -> tuple[str, ...]:
+        damage = f"with {card['damage']} damage" if card["damage"] else "undamaged"
+        return (whose, where, "exerted" if card["exerted"] else "ready", damage)
+
+    for index, player in enumerate(view["players"]):
+        whose = "yours" if index == seat else f"{names[index]}'s"
+        for zone in ("items", "abilities"):
+            for left, card in enumerate(player[zone]):
+                places[card["id"]] = (words(card, whose, f"among the {zone}"), left)
+    for quest in view["quests"]:
+        for index, units in enumerate(quest["units"]):
+            whose = "yours" if index == seat else f"{names[index]}'s"
+            for left, card in enumerate(units):
+                places[card["id"]] = (words(card, whose, f"at {quest['card']['title']}"), left)
+    return places
+
+
+def _tell_copies_apart(buttons: list[dict], places: dict, card_of) -> None:
+    """Give the Prompt's buttons that would read alike for copies of a card in play labels
+    that say which copy each is for (a copy in the hand is the same choice: ``_group_copies``)."""
+    alike: dict[str, list[dict]] = {}
+    for button in buttons:
+        if card_of(button) in places:
+            alike.setdefault(button["label"], []).append(button)
+    for label, same in alike.items():
+        if len(same) > 1:
+            told = told_apart(label, [places[card_of(button)] for button in same])
+            for button, text in zip(same, told, strict=True):
+                button["label"] = text
+
+
 def _batches(decision: dict, combat: dict | None, titles: list[str]) -> list[dict]:
     """The Prompt's batch choices: one button for a run of the decision's single actions that
     its player may make one after the other (``game_act_batch`` plays it as far as the rules
@@ -1311,6 +1379,10 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
     _group_copies(actions)
     _dress_cards(view, faces, actions)
     batches = _batches(decision, view["combat"], titles)
+    if actions:  # only the deciding seat's screen has buttons to tell apart
+        places = _places_in_play(view, seat, names)
+        _tell_copies_apart(actions, places, lambda action: action["card"])
+        _tell_copies_apart(batches, places, lambda batch: batch["actions"][0].get("card"))
 
     def player(seat: int) -> dict:
         seen = view["players"][seat]
@@ -1589,7 +1661,7 @@ def match_replay(
     step = steps if step is None else max(0, min(step, steps))
     own_seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
     seat = own_seat if own_view else None
-    names = [each.player.username for each in seats]
+    names = [each.name for each in seats]
     faces = match_faces(match, seats)
     events: list[dict] = []
     state = game_beginning(game, events)
@@ -1662,10 +1734,10 @@ def seed_commitment(seed: int, salt: str) -> str:
 @dataclass(frozen=True)
 class PastMatch:
     match: Match
-    # Every player of the other side in seat order (a team game's two, a Raid's boss), and
-    # the player's teammates.
-    opponents: list[User]
-    teammates: list[User]
+    # Every seat of the other side in seat order (a team game's two, a Raid's boss), and the
+    # player's teammates' seats: each shown as the match showed it (``MatchSeat.name``).
+    opponents: list[MatchSeat]
+    teammates: list[MatchSeat]
     archetype: str
     opponent_archetypes: list[str]
     result: str  # "Won", "Lost", "Drawn" or "Ended"
@@ -1728,8 +1800,8 @@ def match_history(*, player: User, viewer: User) -> list[PastMatch]:
         history.append(
             PastMatch(
                 match=match,
-                opponents=[seat.player for seat in theirs],
-                teammates=[seat.player for seat in ours],
+                opponents=theirs,
+                teammates=ours,
                 archetype=mine.archetype,
                 opponent_archetypes=[seat.archetype for seat in theirs],
                 result=result,

@@ -26,6 +26,8 @@ PLAYER, OPPONENT = 0, 1
 # The computer's level in every tutorial: it plays its turns without setting traps.
 OPPONENT_LEVEL = "easy"
 PLAYER_ARCHETYPE, OPPONENT_ARCHETYPE = "rebel", "imperial"
+# Who the computer plays in every tutorial: its avatar, the name the lessons call it by.
+OPPONENT_NAME = "Agent Seline Korvath"
 
 View = dict
 Cards = Mapping[str, dict]
@@ -44,17 +46,24 @@ QUEST_METER = ".mat-quest--1 .quest-meter"
 MY_UNITS_AT_FIRST = ".mat-quest--1 .mat-units--near"
 PROMPT = ".prompt"
 INFO_PANELS = ".playmat__side"
+PHASE_METER = "#mat-phase"
+COMBAT_TOTALS = ".combat-total"
 
 
 @dataclass(frozen=True)
 class Dialog:
     """A dialog told once ``when(view)`` holds for the player's view (None: at once), after
-    every dialog before it was read; it points at ``points_at`` on the playmat."""
+    every dialog before it was read; it points at ``points_at`` on the playmat. It covers
+    neither that part nor the others it speaks of, ``speaks_of`` (static/js/match.js). The
+    Prompt's buttons it asks the player to click, those whose label begins with ``asks_for``,
+    come first and glow."""
 
     title: str
     text: str
     points_at: str
     when: Callable[[View], bool] | None = None
+    speaks_of: tuple[str, ...] = ()
+    asks_for: str = ""
 
     def due(self, view: View) -> bool:
         return self.when is None or self.when(view)
@@ -73,6 +82,8 @@ class Tutorial:
     setup: Callable[[Cards], Position]
     # Where it sits on the map, in percent of the map's width and height.
     at: tuple[int, int] = (0, 0)
+    # The computer's name in this game: its avatar's.
+    opponent_name: str = OPPONENT_NAME
 
     def beginning(self, cards: Cards, seed: int) -> State:
         """The tutorial's game as it begins, its later shuffles from ``seed``."""
@@ -184,7 +195,7 @@ def _rebel(cards: Cards, **fields) -> SeatSetup:
 
 def _imperial(cards: Cards, **fields) -> SeatSetup:
     defaults = {
-        "avatar": cards["Agent Seline Korvath"],
+        "avatar": cards[OPPONENT_NAME],
         "quests": [cards[title] for title in IMPERIAL_QUESTS],
         "deck": [cards[title] for title in IMPERIAL_DECK],
     }
@@ -387,6 +398,7 @@ TUTORIALS = (
                 "Medic's cost is to exert it (turn it sideways) and its effect heals 2 damage. "
                 "Right-click the Medic, or use its button in the Prompt, then pick the Trooper.",
                 PROMPT,
+                asks_for="Use Alliance Field Medic",
             ),
         ),
     ),
@@ -406,6 +418,7 @@ TUTORIALS = (
                 "of your tokens complete it. Choose the quest on the left: no enemy guards it.",
                 QUEST_METER,
                 when=_deciding("choose_quest"),
+                asks_for="Attempt Rally the Dunewater Cell",
             ),
             Dialog(
                 "Apply an ability",
@@ -414,6 +427,7 @@ TUTORIALS = (
                 "quest needs.",
                 ABILITIES,
                 when=_deciding("apply_ability"),
+                asks_for="Apply Survival Instincts",
             ),
             Dialog(
                 "Combat first",
@@ -421,6 +435,7 @@ TUTORIALS = (
                 "add to your total, or Pass; then you still apply an ability.",
                 PROMPT,
                 when=_deciding("combat_action"),
+                speaks_of=(PHASE_METER, COMBAT_TOTALS),
             ),
         ),
     ),
@@ -439,6 +454,7 @@ TUTORIALS = (
                 "crew waits at the quest on the left: raid from it with the Raid button.",
                 FIRST_QUEST,
                 when=_deciding("main"),
+                asks_for="Raid Rally the Dunewater Cell",
             ),
             Dialog(
                 "Combat actions",
@@ -446,12 +462,15 @@ TUTORIALS = (
                 "your total attack, then Pass. When both players pass, the higher total wins.",
                 PROMPT,
                 when=_deciding("combat_action"),
+                speaks_of=(PHASE_METER, COMBAT_TOTALS),
+                asks_for="Exert",
             ),
             Dialog(
                 "Damage bonus",
                 "You won, so you deal 1 damage. Exert one combatant to add its damage bonus.",
                 PROMPT,
                 when=_deciding("damage_bonus"),
+                asks_for="Exert",
             ),
         ),
     ),
@@ -470,6 +489,7 @@ TUTORIALS = (
                 "attacks with 2 here. Raid anyway: you hold a surprise.",
                 FIRST_QUEST,
                 when=_deciding("main"),
+                asks_for="Raid Rally the Dunewater Cell",
             ),
             Dialog(
                 "Play a tactic",
@@ -477,6 +497,7 @@ TUTORIALS = (
                 "your Recruit +2 attack and +1 damage bonus: double-click it in your hand.",
                 HAND,
                 when=_deciding("combat_action"),
+                asks_for="Play Adrenaline Surge",
             ),
         ),
     ),
@@ -485,7 +506,7 @@ TUTORIALS = (
         title="Winning the game",
         lesson="Finish it: complete your last quest or destroy the enemy avatar.",
         victory=(
-            "Win the game: complete your last quest, or destroy Agent Seline Korvath, who has "
+            f"Win the game: complete your last quest, or destroy {OPPONENT_NAME}, who has "
             "2 health left."
         ),
         goal=_won,

@@ -53,14 +53,16 @@ def tutorial_start(*, player: User, slug: str) -> Match:
             tutorial=tutorial.slug,
             allow_observers=False,
         )
-        for seat, (who, deck_name) in enumerate(
-            ((player, TUTORIAL_DECK), (opponent.player, f"{opponent.player.username}'s cards"))
+        computer = tutorial.opponent_name
+        for seat, (who, playing_as, deck_name) in enumerate(
+            ((player, "", TUTORIAL_DECK), (opponent.player, computer, f"{computer}'s cards"))
         ):
             archetype = decklists[seat]["avatar"]["archetype"]
             MatchSeat.objects.create(
                 match=match,
                 seat=seat,
                 player=who,
+                playing_as=playing_as,
                 deck_name=deck_name,
                 side=side_of(archetype),
                 archetype=archetype,

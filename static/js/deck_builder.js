@@ -32,10 +32,15 @@
     if (dialog && !dialog.open) dialog.showModal();
   }
 
-  document.addEventListener("htmx:afterSwap", (event) => {
-    if (event.detail.target.id === "tool-content") openTool();
-    syncCollection();
+  // A tool opens when the player picks it from the Tools menu, at once, saying it is loading.
+  // Its answer, and any later one (Draw, Import), only fills it: a tool the player closed
+  // while an answer was on its way stays closed.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (!event.detail.elt.closest(".tools .dropdown__menu")) return;
+    document.getElementById("tool-content").innerHTML = '<p class="muted" role="status">Loading…</p>';
+    openTool();
   });
+  document.addEventListener("htmx:afterSwap", syncCollection);
   document.addEventListener("htmx:oobAfterSwap", syncCollection);
   document.addEventListener("open-tool", openTool);
 

@@ -482,29 +482,63 @@
   window.addEventListener("resize", applyZoom);
 
   // A tutorial's dialog stands beside the part of the playmat it speaks of (its
-  // data-points-at), which glows; below it where there is room, else above, always inside the
-  // window.
+  // data-points-at), which glows, always inside the window. It covers neither that part nor
+  // the others it speaks of (data-speaks-of), nor where the player answers it (the Prompt, the
+  // hand): of the places inside the window, the one that covers least of them, then the
+  // nearest to its part; below or above it, with the arrow, where that is as good.
   const GAP = 12;
+  const STEP = 8;
+  const ANSWERED_IN = ".prompt, [data-zone='hand']";
+  function overlap(a, b) {
+    const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    return width > 0 && height > 0 ? width * height : 0;
+  }
+  function distance(a, b) {
+    const dx = Math.max(0, b.left - a.right, a.left - b.right);
+    const dy = Math.max(0, b.top - a.bottom, a.top - b.bottom);
+    return Math.hypot(dx, dy);
+  }
+  function dialogPlace(aim, kept, width, height) {
+    const maxLeft = Math.max(GAP, window.innerWidth - width - GAP);
+    const maxTop = Math.max(GAP, window.innerHeight - height - GAP);
+    const clampedLeft = Math.max(GAP, Math.min(maxLeft, aim.left));
+    const rect = (left, top, side) => ({ left, top, right: left + width, bottom: top + height, side });
+    const places = [];
+    if (aim.bottom + GAP + height <= window.innerHeight) places.push(rect(clampedLeft, aim.bottom + GAP, "below"));
+    if (aim.top - GAP - height >= 0) places.push(rect(clampedLeft, aim.top - GAP - height, "above"));
+    for (let top = GAP; top <= maxTop; top += STEP) {
+      for (let left = GAP; left <= maxLeft; left += STEP) places.push(rect(left, top, "beside"));
+    }
+    let best = null;
+    for (const place of places) {
+      const covered = kept.reduce((sum, part) => sum + overlap(place, part), 0);
+      const cost = [covered, Math.max(GAP, distance(place, aim))];
+      if (!best || cost[0] < best.cost[0] || (cost[0] === best.cost[0] && cost[1] < best.cost[1])) {
+        best = { place, cost };
+      }
+    }
+    return best.place;
+  }
   function placeTutorialDialog() {
     for (const old of document.querySelectorAll(".tutorial-target")) old.classList.remove("tutorial-target");
+    // The Prompt's buttons a dialog asks for (put first by the server) glow like its part.
+    for (const asked of document.querySelectorAll(".prompt [data-asked]")) asked.classList.add("tutorial-target");
     const dialog = document.querySelector(".tutorial-dialog[data-points-at]");
     if (!dialog) return;
     const target = document.querySelector(dialog.dataset.pointsAt);
     dialog.classList.add("is-placed");
     if (!target) return;
     target.classList.add("tutorial-target");
-    const aim = target.getBoundingClientRect();
+    const keptSelector = [dialog.dataset.pointsAt, dialog.dataset.speaksOf, ANSWERED_IN].filter(Boolean).join(", ");
+    const kept = [...document.querySelectorAll(keptSelector)]
+      .filter((part) => part.getClientRects().length)
+      .map((part) => part.getBoundingClientRect());
     const box = dialog.getBoundingClientRect();
-    const below = aim.bottom + GAP + box.height <= window.innerHeight;
-    const above = aim.top - GAP - box.height >= 0;
-    let top;
-    if (below) top = aim.bottom + GAP;
-    else if (above) top = aim.top - GAP - box.height;
-    else top = Math.max(GAP, Math.min(window.innerHeight - box.height - GAP, aim.top));
-    const left = Math.max(GAP, Math.min(window.innerWidth - box.width - GAP, aim.left));
-    dialog.style.top = `${Math.round(top)}px`;
-    dialog.style.left = `${Math.round(left)}px`;
-    dialog.dataset.side = below ? "below" : above ? "above" : "beside";
+    const place = dialogPlace(target.getBoundingClientRect(), kept, box.width, box.height);
+    dialog.style.top = `${Math.round(place.top)}px`;
+    dialog.style.left = `${Math.round(place.left)}px`;
+    dialog.dataset.side = place.side;
   }
   document.addEventListener("DOMContentLoaded", placeTutorialDialog);
   document.addEventListener("htmx:wsAfterMessage", placeTutorialDialog);

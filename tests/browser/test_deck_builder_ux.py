@@ -2,6 +2,8 @@
 reload and a visit elsewhere, leaving warns, the deck is also a compact list by cost, Large
 cards leave room for more than one row, and Import takes the deck's name from its header."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -243,3 +245,54 @@ def test_the_saved_message_shows_where_the_player_is_looking(page, catalog):
     box = saved.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
     page.screenshot(path=str(ARTIFACTS / "deck-builder-saved-phone.png"))
+
+
+def held_answers(page, pattern: str) -> list:
+    """Holds the requests matching ``pattern`` until the test lets each go on."""
+    held = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def until_held(page, held: list) -> None:
+    # Playwright runs the route handler while the test waits.
+    deadline = time.monotonic() + 20
+    while not held:
+        assert time.monotonic() < deadline, "the request never came"
+        page.wait_for_timeout(20)
+
+
+def test_a_tool_closed_while_its_answer_was_on_its_way_stays_closed(page, catalog):
+    """Test Draw reopened by itself when its answer landed after the player had closed it
+    (issue 45, point 9; rulebook, Deck Builder, Test Draw): the tool opens when it is picked,
+    and an answer only fills it."""
+    owned = player_with_jedi_starter("Closer")
+    log_in(page, "Closer")
+    page.goto(prefilled_builder(owned))
+    dialog = page.locator("#tool-dialog")
+    hand = dialog.locator(".hand__card")
+    held = held_answers(page, "**/game/test-draw/**")
+
+    # A Draw clicked, then Close: the seventh card comes into a closed tool.
+    page.locator(".toolbar summary", has_text="Tools").click()
+    page.get_by_role("button", name="Test Draw", exact=True).click()
+    until_held(page, held)
+    held.pop().continue_()
+    expect(hand).to_have_count(6)
+    dialog.get_by_role("button", name="Draw", exact=True).click()
+    until_held(page, held)
+    dialog.get_by_role("button", name="Close").click()
+    held.pop().continue_()
+    expect(hand).to_have_count(7)
+    expect(dialog).to_be_hidden()
+
+    # Picked from Tools, Test Draw opens at once and says it is loading; closed before the
+    # hand comes, it stays closed when the hand comes.
+    page.locator(".toolbar summary", has_text="Tools").click()
+    page.get_by_role("button", name="Test Draw", exact=True).click()
+    expect(dialog.get_by_role("status")).to_have_text("Loading…")
+    until_held(page, held)
+    dialog.get_by_role("button", name="Close").click()
+    held.pop().continue_()
+    expect(hand).to_have_count(6)
+    expect(dialog).to_be_hidden()

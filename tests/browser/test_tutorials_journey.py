@@ -10,7 +10,12 @@ import pytest
 from playwright.sync_api import expect
 
 from game.models import TutorialProgress
-from tests.factories import PASSWORD
+from game.services.scenarios import scenario_start
+from game.services.tutorials import tutorial_start
+from game.tutorials import COMBAT_TOTALS, FIRST_QUEST, HAND, PHASE_METER, PROMPT
+from tests.browser.test_journeys import log_in
+from tests.factories import PASSWORD, UserFactory
+from tests.game.conftest import starter_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -134,3 +139,88 @@ def test_a_newcomer_finds_plays_and_completes_a_tutorial(page, screenshot, catal
     expect(dialog).to_have_class(re.compile("is-placed"))
     settles_inside_window(page, ".tutorial-dialog")
     screenshot("tutorials-phone-dialog")
+
+
+# Boxes that overlap, as the page lays them out: [[selector, index], ...].
+COVERED = """([dialog, parts]) => {
+  const box = document.querySelector(dialog).getBoundingClientRect();
+  const covered = [];
+  for (const part of parts) {
+    document.querySelectorAll(part).forEach((element, index) => {
+      const other = element.getBoundingClientRect();
+      const width = Math.min(box.right, other.right) - Math.max(box.left, other.left);
+      const height = Math.min(box.bottom, other.bottom) - Math.max(box.top, other.top);
+      if (width > 0 && height > 0) covered.push([part, index]);
+    });
+  }
+  return covered;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("guided", "step", "title", "spoken_of"),
+    [
+        ("raids-and-combat", "raid", "Combat actions", (PROMPT, PHASE_METER, COMBAT_TOTALS)),
+        ("scenario-1", None, "The patrol", (FIRST_QUEST,)),
+    ],
+)
+def test_a_dialog_covers_neither_what_it_speaks_of_nor_the_prompt_and_the_hand(
+    page, screenshot, catalog, guided, step, title, spoken_of
+):
+    """Issue 45, point 12 (rulebook, "Tutorials"): "Combat actions" covered the Phase Meter
+    and "The patrol" the hand. At 1280x720 a dialog stands clear of the parts of the playmat it
+    speaks of and of where the player answers it, the Prompt and the hand."""
+    player = UserFactory(username="Nell")
+    player.deck = starter_deck(player, "rebel")
+    page.set_viewport_size(SMALL_DESKTOP)
+    page.add_init_script(
+        "document.addEventListener('htmx:wsAfterMessage', () => { window.swapped = true; })"
+    )
+    log_in(page, "Nell")
+    if guided.startswith("scenario-"):
+        match = scenario_start(player=player, number=1, deck_id=player.deck.pk)
+    else:
+        match = tutorial_start(player=player, slug=guided)
+    page.goto(f"/matches/{match.pk}/")
+    page.wait_for_function("window.swapped === true")
+    dialog = page.locator(".tutorial-dialog")
+    if step is not None:  # the dialog before, then the step it asks for
+        dialog.get_by_role("button", name="Got it").click()
+        expect(dialog).to_have_count(0)
+        play_from_the_prompt(page, f'button[data-action-kind="{step}"]')
+    expect(dialog).to_contain_text(title)
+    expect(dialog).to_have_class(re.compile("is-placed"))
+
+    screenshot(f"dialog-clear-{guided}")
+    assert page.evaluate(COVERED, [".tutorial-dialog", [*spoken_of, PROMPT, HAND]]) == []
+    assert inside_window(page, ".tutorial-dialog")
+
+
+def test_at_1280_by_720_every_play_button_is_on_the_first_screen_and_a_world_chooses(
+    page, screenshot, catalog
+):
+    """Issue 45, point 13 (rulebook, "Tutorials": "a map will appear ... Click on one to
+    select it"): the six Play buttons were below the first screen, and a world clicked only
+    scrolled to its card. Now each is in the window, and a world clicked opens its lesson in
+    the list beside the map without scrolling; its Play begins it."""
+    UserFactory(username="Nell")
+    page.set_viewport_size(SMALL_DESKTOP)
+    log_in(page, "Nell")
+    page.goto("/tutorials/")
+    plays = page.locator(".tutorial-card").get_by_role("button", name=re.compile("^Play"))
+    expect(plays).to_have_count(6)
+    for index in range(6):
+        assert inside_window(page, f".tutorial-card:nth-child({index + 1}) button")
+
+    for index, world in enumerate(page.locator(".tutorial-map__world").all()):
+        world.click()
+        card = page.locator(".tutorial-card").nth(index)
+        expect(card).to_have_class(re.compile("is-chosen"))
+        expect(card.locator(".tutorial-card__details")).to_be_visible()
+        expect(page.locator(".tutorial-card__details:visible")).to_have_count(1)
+        assert page.evaluate("window.scrollY") == 0
+        assert inside_window(page, f".tutorial-card:nth-child({index + 1})")
+    screenshot("tutorials-map-1280x720")
+
+    page.locator(".tutorial-card").nth(3).get_by_role("button", name=re.compile("^Play")).click()
+    expect(page.locator(".tutorial-dialog")).to_contain_text("Raid")

@@ -121,6 +121,20 @@ def test_product_not_for_sale_can_not_be_bought(client, player, booster):
     assert not OwnedProduct.objects.filter(owner=player).exists()
 
 
+def test_each_message_has_the_role_of_its_level_so_a_screen_reader_reads_it(
+    client, player, booster
+):
+    """Given a refusal (an error) and a purchase (a success), the page that shows each
+    message marks it for screen readers: an error as an alert, a success as a status."""
+    Product.objects.filter(pk=booster.pk).update(for_sale=False)
+    refused = buy(client, booster).content.decode()
+    Product.objects.filter(pk=booster.pk).update(for_sale=True)
+    bought = buy(client, booster).content.decode()
+
+    assert re.search(r'class="message message--error" role="alert">[^<]* is not for sale', refused)
+    assert re.search(r'class="message message--success" role="status">Bought 1', bought)
+
+
 @pytest.mark.parametrize(
     ("quantity", "message"),
     [

@@ -7,7 +7,17 @@ from collection.models import Product, ProductKind
 from collection.services.opening import products_open
 from collection.services.store import product_grant
 from game import computer
-from game.services.matches import MatchSettings, match_create, match_join, match_ready
+from game.engine import api as engine
+from game.models import MatchStatus
+from game.selectors import game_state
+from game.services.matches import (
+    MatchSettings,
+    game_act,
+    match_create,
+    match_join,
+    match_ready,
+)
+from game.services.skirmish import computer_move
 from tests.factories import UserFactory
 
 # The socket fixtures of the lobbies' tests: a match page's socket is driven the same way.
@@ -89,3 +99,26 @@ def thinking_threads():
     computer.thinking_start()
     yield
     computer.thinking_stop()
+
+
+def computer_takes_a_turn(match, player) -> bool:
+    """In a game of ``player`` (seat 0) against the computer, the player ends each step as
+    soon as they may, until the computer has decided and the decision is the player's again,
+    or the game has ended; whether the computer decided."""
+    computer_moved = False
+    for _ in range(200):
+        match.refresh_from_db()
+        if match.status != MatchStatus.PLAYING:
+            return computer_moved
+        game = match.games.get()
+        decision = engine.legal_actions(game_state(game))
+        if decision.seat != 0:
+            assert computer_move(match_id=match.pk, game_number=1, ply=game.applied)
+            computer_moved = True
+        elif computer_moved:
+            return True
+        else:
+            ending = next((a for a in decision.actions if a["kind"] in ("done", "pass")), None)
+            action = ending or decision.actions[0]
+            game_act(match_id=match.pk, player=player, ply=game.applied, action=action)
+    raise AssertionError("the computer never played")

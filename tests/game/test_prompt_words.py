@@ -132,3 +132,42 @@ def test_a_you_may_names_its_effect_and_its_buttons_say_use_it_or_not(catalog):
         f"{SABOTEUR}: destroy an opposing item that costs 1 or less? (optional)"
     )
     assert [action["label"] for action in board["actions"]] == ["Use it", "Don't use it"]
+
+
+def raiding_with(*troopers: Placed):
+    """Jason's ``troopers`` at his quest raid it, where Tyler's Guard stands: his combat
+    action, with a button to exert each (COMBAT, "Combat Actions")."""
+    state = position(seat(JASON, playmat=troopers), seat(TYLER, playmat=(Placed(GUARD, quest=0),)))
+    raid = next(
+        action
+        for action in engine.legal_actions(state).actions
+        if action["kind"] == "raid" and action["quest"] == state.quests[0].card
+    )
+    engine.apply(state, raid)
+    return state
+
+
+def test_copies_in_play_get_buttons_that_say_which_copy_each_is_for():
+    """Issue 45, point 14 (rulebook, "Prompt"): two Troopers gave two "Exert Trooper for
+    attack" buttons; each now names what sets its copy apart, here its damage."""
+    state = raiding_with(Placed(TROOPER, quest=0), Placed(TROOPER, quest=0, damage=1))
+
+    labels = [action["label"] for action in board_of(state)["actions"]]
+
+    assert labels == [
+        "Exert Trooper for attack (undamaged)",
+        "Exert Trooper for attack (with 1 damage)",
+        "Pass",
+    ]
+
+
+def test_copies_alike_in_every_way_are_told_apart_by_their_place_from_the_left():
+    state = raiding_with(Placed(TROOPER, quest=0), Placed(TROOPER, quest=0))
+
+    labels = [action["label"] for action in board_of(state)["actions"]]
+
+    assert labels == [
+        "Exert Trooper for attack (1st from the left)",
+        "Exert Trooper for attack (2nd from the left)",
+        "Pass",
+    ]

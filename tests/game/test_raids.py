@@ -268,7 +268,7 @@ def test_a_raid_its_people_left_is_played_to_its_end_by_the_computers_and_replay
     assert engine.to_json(replayed) == game.state
     (entry,) = match_history(player=carol, viewer=carol)
     assert entry.result == ("Left (team won)" if match.team_of(game.winner_seat) == 0 else "Lost")
-    assert entry.opponents == [match.seats.get(seat=BOSS).player]
+    assert [seat.player for seat in entry.opponents] == [match.seats.get(seat=BOSS).player]
 
 
 def test_a_lost_raids_pages_show_for_its_heroes(client, carol, bob, dave, erin):

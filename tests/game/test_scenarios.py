@@ -53,7 +53,7 @@ from game.services.tutorials import tutorial_dialog_read
 from game.tutorials import OPPONENT, PLAYER
 from tcgsite.celery import task_named
 from tests.factories import UserFactory
-from tests.game.conftest import starter_deck
+from tests.game.conftest import computer_takes_a_turn, starter_deck
 
 LEVEL_ORDER = {"easy": 0, "normal": 1, "hard": 2}
 
@@ -571,3 +571,66 @@ def test_staff_see_the_scenario_progress_in_the_admin(client, rebel):
 
     assert listing.status_code == 200
     assert "Rhen" in listing.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda scenario: f"scenario-{scenario.number}")
+def test_the_playmat_and_its_log_name_the_computer_as_the_story_does(client, catalog, scenario):
+    """Issue 45, point 10: the computer plays the opponent the scenario's card and story name
+    (rulebook, "Scenarios"), its avatar, on the playmat, in its log, in its Match Info window
+    and at its end, never under its Skirmish name."""
+    player = UserFactory(username="Vash")
+    player.deck = starter_deck(player, scenario.archetypes[0])
+    for number in range(SCENARIOS[0].number, scenario.number):
+        ScenarioProgress.objects.create(player=player, scenario=number)
+    match = scenario_start(player=player, number=scenario.number, deck_id=player.deck.pk)
+    skirmish_name = match.seats.get(seat=OPPONENT).player.username
+    assert computer_takes_a_turn(match, player)
+    match_concede(match_id=match.pk, player=player)
+    client.force_login(player)
+
+    screen = match_screen(match_id=match.pk, viewer=player)
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    info = client.get(reverse("game:match_info", args=[match.pk])).content.decode()
+
+    assert screen.board["opponent"]["name"] == scenario.opponent_name
+    assert any(escape(scenario.opponent_name) in line for line in screen.log)
+    assert f"{escape(scenario.opponent_name)} wins the match" in page
+    assert escape(scenario.opponent_name) in info
+    assert skirmish_name not in page + info
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("number", [1, 6])
+def test_the_prompt_puts_first_the_buttons_each_dialog_asks_for(catalog, number):
+    """Issue 45, point 14 (rulebook, "Prompt"): Scenario 1's Raid button started out of
+    sight at the end of the Prompt's list. Played as the dialogs say, each dialog that asks
+    for a button finds it first in the Prompt, marked to glow."""
+    scenario = scenario_numbered(number)
+    player = UserFactory(username="Vash")
+    player.deck = starter_deck(player, scenario.archetypes[0])
+    match = scenario_start(player=player, number=number, deck_id=player.deck.pk)
+    asked = []
+    for _ in range(60):
+        match.refresh_from_db()
+        if match.status != MatchStatus.PLAYING:
+            break
+        game = match.games.get()
+        state = game_state(game)
+        decision = engine.legal_actions(state)
+        screen = match_screen(match_id=match.pk, viewer=player)
+        shown = screen.tutorial_dialog
+        if decision.seat != PLAYER:
+            assert computer_move(match_id=match.pk, game_number=1, ply=game.applied)
+        elif shown is None:
+            action = storming_move(state, decision)
+            game_act(match_id=match.pk, player=player, ply=game.applied, action=action)
+        else:
+            buttons = [action for action in screen.board["actions"] if not action["repeat"]]
+            wanted = [b for b in buttons if b["label"].startswith(shown["dialog"].asks_for)]
+            assert wanted and buttons[: len(wanted)] == wanted, [b["label"] for b in buttons]
+            assert all(button["asked"] for button in wanted)
+            asked.append(shown["dialog"].title)
+            tutorial_dialog_read(match_id=match.pk, player=player, dialog=shown["index"])
+
+    assert asked == [dialog.title for dialog in scenario.dialogs]

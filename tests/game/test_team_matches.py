@@ -367,7 +367,8 @@ def test_a_team_games_history_row_names_both_opponents_and_the_teammate(
     client.force_login(carol)
     page = client.get(reverse("game:match_history")).content.decode()
 
-    assert (past.opponents, past.teammates, past.result) == ([bob, erin], [dave], "Lost")
+    assert [seat.player for seat in past.opponents] == [bob, erin]
+    assert ([seat.player for seat in past.teammates], past.result) == ([dave], "Lost")
     row = re.sub(r"<[^>]+>", "", re.search(r"<tbody>.*</tbody>", page, re.DOTALL).group(0))
     assert "Bob and Erin (with Dave)" in row
     assert "Jedi against Sith and Imperial" in row

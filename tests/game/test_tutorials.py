@@ -17,11 +17,12 @@ from game.selectors import (
     tutorial_cards,
     tutorials_map,
 )
-from game.services.matches import MatchError, finish_game, game_act
+from game.services.matches import MatchError, finish_game, game_act, match_concede
 from game.services.skirmish import computer_move
 from game.services.tutorials import tutorial_dialog_read, tutorial_start
 from game.tutorials import PLAYER, TUTORIALS, tutorial_named
 from tests.factories import UserFactory
+from tests.game.conftest import computer_takes_a_turn
 
 
 def _first(actions, predicate):
@@ -346,3 +347,96 @@ def test_review_dialogs_is_empty_in_a_game_without_dialogs_and_refused_to_strang
         "No dialog has been read"
         in client.get(reverse("game:tutorial_dialogs", args=[tutorial.pk])).content.decode()
     )
+
+
+@pytest.mark.parametrize("tutorial", TUTORIALS, ids=lambda tutorial: tutorial.slug)
+def test_the_computer_is_named_as_the_lesson_names_it(tutorial):
+    """Issue 45, point 10: the lesson's opponent is its avatar, the name its goal and dialogs
+    use, not a Skirmish opponent's."""
+    opponent = tutorial.setup(tutorial_cards()).seats[1]
+
+    assert tutorial.opponent_name == opponent.avatar["title"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("tutorial", TUTORIALS, ids=lambda tutorial: tutorial.slug)
+def test_the_playmat_and_its_log_name_the_computer_as_the_lesson_does(client, newcomer, tutorial):
+    """The playmat, its log, its Match Info window, its end and the match history name the
+    computer as the lesson does (rulebook, "Tutorials"), never by its Skirmish name."""
+    match = tutorial_start(player=newcomer, slug=tutorial.slug)
+    computer = match.seats.get(seat=1)
+    skirmish_name = computer.player.username
+    client.force_login(newcomer)
+    computer_moved = computer_takes_a_turn(match, newcomer)
+    if match.status == MatchStatus.PLAYING:
+        match_concede(match_id=match.pk, player=newcomer)
+
+    screen = match_screen(match_id=match.pk, viewer=newcomer)
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    info = client.get(reverse("game:match_info", args=[match.pk])).content.decode()
+    history = client.get(reverse("game:match_history")).content.decode()
+
+    assert screen.board["opponent"]["name"] == tutorial.opponent_name
+    # The quest's lesson may be won before the computer's first turn.
+    if computer_moved:
+        assert any(tutorial.opponent_name in line for line in screen.log)
+    assert tutorial.opponent_name in info
+    match.refresh_from_db()
+    winner = tutorial.opponent_name if match.winner == computer.player else newcomer.username
+    assert f"{winner} wins the match" in page
+    assert skirmish_name not in page + info
+    assert f">{tutorial.opponent_name}</a>" in history
+
+
+@pytest.mark.django_db
+def test_a_tutorial_ends_on_its_lesson_and_its_replay_keeps_the_seed_check(client, newcomer):
+    """Issue 45, point 16: a won tutorial's last word is the lesson's, not the seed's check
+    against its committed hash; the replay, where a player checks a game, still shows it."""
+    match = tutorial_start(player=newcomer, slug="power-and-cards")
+    play_lesson(match, newcomer)
+    client.force_login(newcomer)
+
+    page = client.get(reverse("game:match_page", args=[match.pk])).content.decode()
+    replay = client.get(reverse("game:match_replay", args=[match.pk])).content.decode()
+
+    result = page.partition('<section class="match-result')[2].partition("</section>")[0]
+    assert "Tutorial complete" in result
+    assert "seed" not in result.lower()
+    assert "is the hash published when the game began" in replay
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("tutorial", TUTORIALS, ids=lambda tutorial: tutorial.slug)
+def test_the_prompt_puts_first_the_buttons_each_dialog_asks_for(newcomer, tutorial):
+    """Issue 45, point 14 (rulebook, "Prompt"): the button a dialog names started out of
+    sight at the end of a long list. Played as the lesson goes, each dialog that asks for a
+    button finds it in the Prompt, first, and marked to glow."""
+    match = tutorial_start(player=newcomer, slug=tutorial.slug)
+    asked = set()
+    for _ in range(80):
+        match.refresh_from_db()
+        if match.status != MatchStatus.PLAYING:
+            break
+        game = match.games.get()
+        state = game_state(game)
+        decision = engine.legal_actions(state)
+        if decision.seat != PLAYER:
+            assert computer_move(match_id=match.pk, game_number=1, ply=game.applied)
+            continue
+        screen = match_screen(match_id=match.pk, viewer=newcomer)
+        shown = screen.tutorial_dialog
+        if shown is None:
+            action = lesson_move(tutorial, state, decision)
+            game_act(match_id=match.pk, player=newcomer, ply=game.applied, action=action)
+            continue
+        if shown["dialog"].asks_for:
+            buttons = [action for action in screen.board["actions"] if not action["repeat"]]
+            wanted = [b for b in buttons if b["label"].startswith(shown["dialog"].asks_for)]
+            assert wanted, (shown["dialog"].title, [b["label"] for b in buttons])
+            assert buttons[: len(wanted)] == wanted
+            assert all(button["asked"] for button in wanted)
+            asked.add(shown["dialog"].title)
+        tutorial_dialog_read(match_id=match.pk, player=newcomer, dialog=shown["index"])
+
+    # A dialog may not come: the lesson can be won before its moment (the damage bonus).
+    assert bool(asked) == any(dialog.asks_for for dialog in tutorial.dialogs)
