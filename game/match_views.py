@@ -228,13 +228,13 @@ def match_info(request, match_id):
 
 @login_required
 @require_GET
-def match_card_face(request, match_id, number):
+def match_card_face(request, match_id, avatar_number):
     """The face of a player-made avatar a seat of the match plays: a card in play is public,
     to everyone who may watch the match or its replay."""
-    if match_id > MAX_ID or number > MAX_ID:
+    if match_id > MAX_ID or avatar_number > MAX_ID:
         raise Http404("There is no such card in that match.")
     face = selectors.match_card_face(
-        match_id=match_id, number=number, viewer=request.user, size=face_size(request)
+        match_id=match_id, number=avatar_number, viewer=request.user, size=face_size(request)
     )
     if face is None:
         raise Http404("There is no such card in that match.")

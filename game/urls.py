@@ -12,7 +12,7 @@ urlpatterns = [
     path("tutorials/start/", tutorial_views.tutorial_start_view, name="tutorial_start"),
     path("scenarios/", scenario_views.scenarios_page, name="scenarios"),
     path(
-        "matches/<int:match_id>/cards/<int:number>.svg",
+        "matches/<int:match_id>/avatars/<int:avatar_number>.svg",
         match_views.match_card_face,
         name="match_card_face",
     ),

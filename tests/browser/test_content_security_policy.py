@@ -23,7 +23,8 @@ from django.urls import URLResolver, get_resolver, reverse
 from playwright.sync_api import expect
 
 from collection.cards.models import Card
-from collection.decks.models import Deck
+from collection.decks.models import Deck, DeckCard
+from collection.decks.services.avatar_creation import avatar_create
 from collection.models import CardOwnership, Opening, Product, ProductKind
 from collection.services.store import product_grant
 from collection.trades.models import TradeSession, TradeSessionStatus
@@ -35,6 +36,7 @@ from guilds.services.guilds import guild_create
 from tcgsite.accounts.forms import PREFERENCE_PAGES
 from tcgsite.accounts.models import User
 from tests.browser.settling import Settling
+from tests.decks.test_avatar_creation import CHOICES
 from tests.factories import LimitedPoolFactory, UserFactory
 from tournaments.models import Tournament, TournamentQueue
 
@@ -121,7 +123,10 @@ def world(catalog):
     owned = CardOwnership.objects.filter(owner=player).select_related("card")[:30]
     pool = LimitedPoolFactory(owner=player, cards={line.card: 2 for line in owned})
     staff = UserFactory(username="Overseer", is_staff=True, is_superuser=True)
-    # A match begun between two demo players: its page is the playmat, with its socket.
+    # A match begun between two demo players: its page is the playmat, with its socket; the
+    # player's deck has an avatar of their own making, drawn through the match's address.
+    made = avatar_create(owner=player, choices=CHOICES, name="Kell Dorran")
+    DeckCard.objects.filter(deck=player.decks.first(), card__card_type="avatar").update(card=made)
     opponent = User.objects.get(username="Paladon")
     match = match_create(host=player, deck=player.decks.first(), settings=MatchSettings())
     match_join(match_id=match.pk, player=opponent, deck=opponent.decks.first())
@@ -150,6 +155,7 @@ def world(catalog):
         "pool": pool,
         "staff": staff,
         "match": match,
+        "made_avatar": made,
         "guild": guild,
         "posted": posted,
         "session": session,
@@ -178,6 +184,7 @@ def samples(world) -> dict[str, list[str]]:
         "lobby": ["casual", "trade", "tournaments"],
         "list_name": ["friends", "ignored"],
         "match_id": [str(world["match"].pk)],
+        "avatar_number": [str(world["made_avatar"].number)],
         "guild_id": [str(world["guild"].pk)],
         "trade_id": [str(world["posted"].pk)],
         "session_id": [str(world["session"].pk)],
