@@ -113,7 +113,7 @@ ALERT = re.compile(r'role="alert"[^>]*>([^<]+)<')
 # (collection/trades/services/posted.py, closed_message).
 TAKEN_BY_ANOTHER = "was just accepted by another player; nothing moved."
 # A message flashed on the next page (base.html).
-FLASHED = re.compile(r'<li class="message message--[^"]*">([^<]*)</li>')
+FLASHED = re.compile(r'<div class="message message--[^"]*" role="[^"]*">([^<]*)</div>')
 
 
 # --- the site ---------------------------------------------------------------------------------

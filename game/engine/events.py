@@ -261,7 +261,7 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
             )
         case {"type": "reach_extended"}:
             text = f"{_capitalised(whose())} reach extends to another quest."
-        case {"type": "game_won", "reason": reason, "seats": [_, _, *_] as seats}:
+        case {"type": "game_won", "reason": reason, "seats": seats} if len(seats) > 1:
             # A side wins, not a player (MULTIPLAYER GAMES, "Winning the Game").
             text = f"{phrasing.side(seats)} win the game by {WIN_REASONS[reason]}."
         case {"type": "game_won", "reason": reason}:
