@@ -14,6 +14,7 @@ from game.services.scenarios import scenario_start
 from game.services.tutorials import tutorial_start
 from game.tutorials import COMBAT_TOTALS, FIRST_QUEST, HAND, PHASE_METER, PROMPT
 from tests.browser.test_journeys import log_in
+from tests.browser.test_playmat_journey import wait_until
 from tests.factories import PASSWORD, UserFactory
 from tests.game.conftest import starter_deck
 
@@ -182,7 +183,8 @@ def test_a_dialog_covers_neither_what_it_speaks_of_nor_the_prompt_and_the_hand(
     else:
         match = tutorial_start(player=player, slug=guided)
     page.goto(f"/matches/{match.pk}/")
-    page.wait_for_function("window.swapped === true")
+    # Polled with evaluate: wait_for_function evaluates its string, which the policy forbids.
+    wait_until(page, "window.swapped === true", timeout=20)
     dialog = page.locator(".tutorial-dialog")
     if step is not None:  # the dialog before, then the step it asks for
         dialog.get_by_role("button", name="Got it").click()
