@@ -26,7 +26,7 @@ p50, p95 and max, the baseline's p50 and p95, p95 over the baseline's p95, and p
 pause (the target: at most 3). It never fails on a number.
 
 Run with `.venv/bin/python benchmarks/computer_reply.py`, PostgreSQL and Redis running
-(STACK.md); REPLY_PORT (8750) is the first web process's port, REPLY_SERVER_URL the
+(docs/stack.md); REPLY_PORT (8750) is the first web process's port, REPLY_SERVER_URL the
 PostgreSQL server (postgres://postgres@127.0.0.1:5432). The site's log is kept in
 var/computer-reply-site.log.
 """

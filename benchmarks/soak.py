@@ -41,7 +41,7 @@ players were told of written exactly once. It never fails on a figure;
 ``tests/test_soak.py`` runs it with a small crowd and fails on a 5xx answer, a connection
 above the bound or an item lost or duplicated.
 
-Run with `.venv/bin/python benchmarks/soak.py` with PostgreSQL and Redis running (STACK.md);
+Run with `.venv/bin/python benchmarks/soak.py` with PostgreSQL and Redis running (docs/stack.md);
 SOAK_PORT (8700) is the first web process's port, SOAK_SERVER_URL the PostgreSQL server
 (postgres://postgres@127.0.0.1:5432). The site's log (honcho's) is kept in var/soak-site.log
 (SOAK_LOG).

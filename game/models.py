@@ -1,4 +1,4 @@
-"""Matches as stored: who plays, how, and each game's seed and action log (DESIGN.md, "Live
+"""Matches as stored: who plays, how, and each game's seed and action log (docs/design.md, "Live
 play"). A game is its seed, its frozen decklists and its action log; the state kept beside
 them is a snapshot that the log can always rebuild."""
 

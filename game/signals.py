@@ -1,4 +1,4 @@
-"""What the match services tell the apps above them (DESIGN.md, "Layout and layering").
+"""What the match services tell the apps above them (docs/design.md, "Layout and layering").
 
 ``match_finished`` is sent once the transaction that ended a match has committed, with
 ``match_id``: a tournament records the result of its pairing.

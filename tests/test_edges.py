@@ -1,4 +1,4 @@
-"""Edges only read on GET (DESIGN.md, "How code is written": no write on a GET)."""
+"""Edges only read on GET (docs/design.md, "How code is written": no write on a GET)."""
 
 import pytest
 from django.db import connection

@@ -1,4 +1,4 @@
-"""The code keeps DESIGN.md's shape: apps import only from the apps below them, no module
+"""The code keeps docs/design.md's shape: apps import only from the apps below them, no module
 imports itself in a circle, and the edges (views) leave reads to selectors."""
 
 import ast
@@ -8,7 +8,7 @@ from tests.python_source import parsed
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("tcgsite", "guilds", "collection", "game", "tournaments")
-# DESIGN.md, "Layout and layering": each app may import only from the apps before it.
+# docs/design.md, "Layout and layering": each app may import only from the apps before it.
 APP_RANKS = {
     "tcgsite.accounts": 0,
     "tcgsite.lobbies": 1,
@@ -112,7 +112,7 @@ def test_no_import_circle():
 
 
 def test_views_leave_reads_to_selectors():
-    """DESIGN.md, "How code is written": no ORM query in a view."""
+    """docs/design.md, "How code is written": no ORM query in a view."""
     querying = []
     for name, path in project_modules().items():
         if not (name.endswith(".views") or ".views." in name):

@@ -1,4 +1,4 @@
-"""Loading a card set's data file into the catalog (DESIGN.md, "Cards are data"), and checking
+"""Loading a card set's data file into the catalog (docs/design.md, "Cards are data"), and checking
 a card edited in the admin against the rules vocabulary."""
 
 import json

@@ -1,1 +1,1 @@
-"""Computer opponents, playing through the rules engine's contract (DESIGN.md, game/ai)."""
+"""Computer opponents, playing through the rules engine's contract (docs/design.md, game/ai)."""

@@ -1,4 +1,4 @@
-"""The rules engine: pure Python that imports nothing from Django (DESIGN.md, "The rules
+"""The rules engine: pure Python that imports nothing from Django (docs/design.md, "The rules
 engine contract"). State is plain data, randomness comes from a seed, so a seed and the
 applied actions reproduce a game exactly.
 

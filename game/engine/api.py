@@ -1,4 +1,4 @@
-"""The rules engine's contract (DESIGN.md, "The rules engine contract").
+"""The rules engine's contract (docs/design.md, "The rules engine contract").
 
     state = new_game(decklists, seed)
     decision = legal_actions(state)        # who decides now, what about, every legal action

@@ -1,5 +1,5 @@
 """Positions: a game set up as it stands at some moment of play, for tests, tutorials and
-scenarios (STYLE.md, "Positions are built, not poked").
+scenarios (docs/style.md, "Positions are built, not poked").
 
     from game.engine.positions import Placed, Position, SeatSetup, build
 

@@ -1,7 +1,7 @@
 """The game's random numbers: a SplitMix64 generator whose whole state is one integer.
 
 The integer lives in the game state, so the state round-trips through JSON exactly and a seed
-plus the applied actions replay a game (DESIGN.md, "The rules engine contract"). Everything
+plus the applied actions replay a game (docs/design.md, "The rules engine contract"). Everything
 random in a game (the first player, every shuffle) draws from it, in the order it happens.
 """
 

@@ -1,7 +1,7 @@
 """What one seat, or an observer, may see of a game.
 
 Hidden information never leaves the engine except to the one seat allowed to see it
-(DESIGN.md): a player sees his own hand and quest pile; nobody sees a deck's cards or order,
+(docs/design.md): a player sees his own hand and quest pile; nobody sees a deck's cards or order,
 or another player's hand or quest pile; those appear as counts only. Discard piles, the
 playmat and completed quests are public.
 """

@@ -1,5 +1,5 @@
 """Casual matches: create, join, leave, get ready, and play each game through the engine
-(rulebook, Casual Lobby; DESIGN.md, "Live play").
+(rulebook, Casual Lobby; docs/design.md, "Live play").
 
 Every writer locks the match row first, so two requests on one match, from any web process,
 run one after the other. An action is accepted only at the ply the game has reached: the

@@ -1,4 +1,4 @@
-"""Real races against PostgreSQL (DESIGN.md, Things that are like money: every change of
+"""Real races against PostgreSQL (docs/design.md, Things that are like money: every change of
 ownership is one transaction that locks what it reads). On SQLite select_for_update does
 nothing, so these run only in production mode."""
 

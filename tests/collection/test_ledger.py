@@ -1,4 +1,4 @@
-"""The ledger writers (DESIGN.md, Things that are like money): every change of credits, cards
+"""The ledger writers (docs/design.md, Things that are like money): every change of credits, cards
 and products writes its ledger rows under one operation, refuses what would leave an owner
 below zero, and an operation with a reference that runs twice writes once."""
 

@@ -1,4 +1,4 @@
-"""Owned items are like money (DESIGN.md, Things that are like money): over any sequence of
+"""Owned items are like money (docs/design.md, Things that are like money): over any sequence of
 Store purchases, staff grants, openings and Want edits (rulebook, COLLECTION MANAGER), every
 card and product a player holds is accounted for by the item ledger, and every balance by the
 credit ledger, no balance goes below zero, and an operation a service refuses changes

@@ -1,4 +1,4 @@
-"""A web process killed in the middle of a match loses nothing (DESIGN.md, "Live play": a
+"""A web process killed in the middle of a match loses nothing (docs/design.md, "Live play": a
 match is its seed, decklists and action log): a real daphne serving two players' sockets is
 killed with SIGKILL mid-match and another started; the players reconnect to the match as it
 stood after every accepted decision and play on, and the log still replays the game."""

@@ -1,4 +1,4 @@
-"""Hidden information never reaches a browser that may not see it (DESIGN.md, "Live play" and
+"""Hidden information never reaches a browser that may not see it (docs/design.md, "Live play" and
 "The rules engine contract"; the issue: "Each seat receives only its own view and observers
 only the public view, rendered on the server. Nothing hidden (hands, deck order, the
 opponent's quest pile, a card drawn face down) is ever sent to a browser that may not see it,

@@ -227,7 +227,7 @@ def test_a_process_without_the_state_before_a_shipped_moment_reads_it_at_the_mom
 def test_the_stored_state_is_a_snapshot_every_few_actions_and_at_the_end_and_replays_between(
     carol, bob, monkeypatch
 ):
-    """DESIGN.md and the live matches issue, "periodic snapshots": every action is in the log
+    """docs/design.md and the live matches issue, "periodic snapshots": every action is in the log
     when it is accepted, the whole state every ``SNAPSHOT_ACTIONS`` actions and at the end;
     the state is the snapshot with the log's later actions replayed."""
     monkeypatch.setattr(matches, "SNAPSHOT_ACTIONS", 4)

@@ -1,4 +1,4 @@
-"""A match page's socket (DESIGN.md, "Live play"): each seat and each observer gets only its
+"""A match page's socket (docs/design.md, "Live play"): each seat and each observer gets only its
 own view, decisions come in with their ply, and every refusal is told to its sender alone.
 Driven with WebsocketCommunicator on the in-memory layer and, when REDIS_URL is set, Redis."""
 

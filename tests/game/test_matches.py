@@ -1,5 +1,5 @@
 """Casual matches through their services (rulebook, Casual Lobby: "Creating a Match",
-"Joining a Match", "Launching Matches"; DESIGN.md, "Live play")."""
+"Joining a Match", "Launching Matches"; docs/design.md, "Live play")."""
 
 import hashlib
 import random

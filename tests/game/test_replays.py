@@ -1,4 +1,4 @@
-"""Replays and match history (DESIGN.md, "Live play": a match is its seed, decklists and
+"""Replays and match history (docs/design.md, "Live play": a match is its seed, decklists and
 action log; the seed's hash is published at the start and the seed itself at the end)."""
 
 import random

@@ -35,7 +35,7 @@ def test_different_seeds_give_different_orders():
 
 
 def test_importing_the_engine_loads_no_django():
-    """DESIGN.md: game/engine imports nothing from Django (checked in a fresh interpreter)."""
+    """docs/design.md: game/engine imports nothing from Django (checked in a fresh interpreter)."""
     script = (
         "import sys, game.engine, game.engine.shuffle; "
         "print(sorted(name for name in sys.modules if name.split('.')[0] == 'django'))"

@@ -1,4 +1,4 @@
-"""Presence with several web processes (rulebook, "User Lists"; DESIGN.md, "Live play"): two
+"""Presence with several web processes (rulebook, "User Lists"; docs/design.md, "Live play"): two
 real daphne processes share the Redis channel layer and the database; a client on each sees
 the same User List and the other's messages, and when one process is killed its player leaves
 the other's list within the documented time (heartbeat plus expiry)."""

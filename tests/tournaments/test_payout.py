@@ -1,4 +1,4 @@
-"""Paying a concluded tournament (DESIGN.md, "Things that are like money": "A reward payout
+"""Paying a concluded tournament (docs/design.md, "Things that are like money": "A reward payout
 that runs twice pays once"): once however often it runs, once after a worker died half way,
 once when two run at the same instant, and never an item made or lost on the way."""
 

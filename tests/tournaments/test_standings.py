@@ -75,7 +75,7 @@ def test_a_bye_adds_nothing_to_opponents_points():
 
 
 def test_the_tournament_modules_import_no_django():
-    """Pure logic (DESIGN.md, "How code is written"): these modules load without Django."""
+    """Pure logic (docs/design.md, "How code is written"): these modules load without Django."""
     code = (
         "import sys\n"
         "import tournaments.elo, tournaments.pairing, tournaments.rewards, tournaments.standings\n"

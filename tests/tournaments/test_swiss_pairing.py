@@ -253,7 +253,7 @@ def dense_field(size: int, seed: int) -> list[SwissPlayer]:
 
 
 def test_pairing_on_many_threads_at_once_gives_what_one_thread_does():
-    """DESIGN.md, "How code is written": pure logic runs on many threads at once, so it keeps
+    """docs/design.md, "How code is written": pure logic runs on many threads at once, so it keeps
     no state between calls."""
     fields = [simulated_event(96, 4, seed).players(seed) for seed in range(4)]
     fields += [dense_field(31, seed) for seed in range(4)]

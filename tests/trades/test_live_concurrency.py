@@ -1,4 +1,4 @@
-"""Live trades racing for real against PostgreSQL (DESIGN.md, Things that are like money; the
+"""Live trades racing for real against PostgreSQL (docs/design.md, Things that are like money; the
 rulebook's "Trade Screen": the swap happens once both confirm). On SQLite select_for_update
 does nothing, so these run only in production mode."""
 

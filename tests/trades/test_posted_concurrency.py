@@ -1,4 +1,4 @@
-"""Real races for one posted trade against PostgreSQL (DESIGN.md, Things that are like money:
+"""Real races for one posted trade against PostgreSQL (docs/design.md, Things that are like money:
 "Two players accepting the same posted trade at once: exactly one succeeds"). On SQLite
 select_for_update does nothing, so these run only in production mode."""
 

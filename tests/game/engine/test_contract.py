@@ -1,4 +1,4 @@
-"""The rules engine contract (DESIGN.md): purity, legal actions, illegal actions, JSON, replay,
+"""The rules engine contract (docs/design.md): purity, legal actions, illegal actions, JSON, replay,
 views without hidden information, events and their game messages, decklists."""
 
 import dataclasses

@@ -1,4 +1,4 @@
-"""No mutable state at module or class level in the engine (STYLE.md, "The state is the only
+"""No mutable state at module or class level in the engine (docs/style.md, "The state is the only
 state"): a web process plays many games on many threads, and one game must never see what
 another left behind. Tables are tuples, frozensets or ``MappingProxyType``; caches belong to
 one game (``State.caches``)."""

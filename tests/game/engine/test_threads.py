@@ -1,5 +1,5 @@
 """The engine is reentrant: games played at the same time on many threads go exactly as they
-go one at a time (DESIGN.md, "How code is written": the engine runs on many threads at once).
+go one at a time (docs/design.md, "How code is written": the engine runs on many threads at once).
 
 Threads are switched as often as the interpreter allows, so that a cache one game left behind
 would be seen by another. The games run on whichever build this interpreter imported (the
