@@ -81,7 +81,7 @@ SECTIONS = (
         "miscellaneous",
         "Miscellaneous",
         "\u2699",
-        (NavEntry("Preferences", "accounts:preferences_home"),),
+        (NavEntry("Preferences", "accounts:preferences_home"), NavEntry("Help", "help:home")),
     ),
     NavSection("store", "Store", "\u2605", (NavEntry("Store", "collection:store"),)),
 )

@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "collection.trades",
     "game",
     "tournaments",
+    "tcgsite.help",
 ]
 
 MIDDLEWARE = [
@@ -148,6 +149,7 @@ TEMPLATES = [
             "filters": {
                 "mat_card": "game.fragments.mat_card",
                 "tactic_shown": "game.fragments.tactic_shown",
+                "glossary_links": "tcgsite.help.links.glossary_links",
             },
         },
     },

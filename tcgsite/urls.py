@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("collection.trades.urls")),
     path("", include("game.urls")),
     path("", include("tournaments.urls")),
+    path("", include("tcgsite.help.urls")),
     path("admin/", admin.site.urls),
 ]
 

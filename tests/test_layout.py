@@ -14,6 +14,7 @@ APP_RANKS = {
     "tcgsite.lobbies": 1,
     "guilds": 2,
     "collection.cards": 3,
+    "tcgsite.help": 3,
     "collection": 4,
     "collection.decks": 5,
     "collection.trades": 5,

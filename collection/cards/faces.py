@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from html import escape
 
 from collection.cards.art import card_art_svg
-from collection.cards.glossary import GLOSSARY, TERMS
+from collection.cards.glossary import GLOSSARY, TERMS, glossary_url
 from collection.cards.models import Archetype, CardType
 from game.engine.vocabulary import KEYWORDS
 
@@ -757,7 +757,8 @@ def card_face_svg(card, *, size: str = "medium") -> str:
 
 def game_text_html(game_text: str) -> str:
     """Game text as HTML for pages beside the face: the same highlighted terms (with their
-    meaning on hover) and timing icons as on the card, one paragraph per line."""
+    meaning on hover, each a link to its Help entry) and timing icons as on the card, one
+    paragraph per line."""
     icons = {"main": "\u23f1 Main", "attack": "\u2694 Attack", "defend": "\u26e8 Defend"}
     paragraphs = []
     for line in game_text.splitlines():
@@ -772,8 +773,11 @@ def game_text_html(game_text: str) -> str:
                 )
             else:
                 matched = match["keyword"] or match["term"]
-                _name, meaning = _glossary_entry(matched)
-                parts.append(f'<abbr class="term" title="{_esc(meaning)}">{_esc(matched)}</abbr>')
+                name, meaning = _glossary_entry(matched)
+                parts.append(
+                    f'<a class="term" href="{_esc(glossary_url(name))}" title="{_esc(meaning)}">'
+                    f"{_esc(matched)}</a>"
+                )
             position = match.end()
         parts.append(_esc(line[position:]))
         paragraphs.append(f"<p>{''.join(parts)}</p>")

@@ -1,8 +1,11 @@
 """The rulebook's glossary keywords and terms, as shown on card faces and in tooltips.
 
-Pure data: the card faces and their tooltips read it. The keywords are part of the rules
-vocabulary (``game.engine.vocabulary.KEYWORDS``); definitions follow the rulebook's GLOSSARY.
+The card faces and their tooltips read it, and Help (tcgsite/help) has an entry for each term.
+The keywords are part of the rules vocabulary (``game.engine.vocabulary.KEYWORDS``); definitions
+follow the rulebook's GLOSSARY.
 """
+
+from django.urls import reverse
 
 from game.engine.vocabulary import KEYWORDS
 
@@ -41,3 +44,13 @@ TERMS: dict[str, str] = {
 }
 
 GLOSSARY: dict[str, str] = {**KEYWORDS, **TERMS}
+
+
+def glossary_slug(term: str) -> str:
+    """The address of a glossary term's Help entry: ``/help/glossary/<slug>/`` ("for each" is
+    ``for-each``)."""
+    return "-".join(term.lower().split())
+
+
+def glossary_url(term: str) -> str:
+    return reverse("help:term", args=[glossary_slug(term)])

@@ -15,7 +15,7 @@ from collection.cards.filtering import (
     toggle_groups,
 )
 from collection.cards.filters import OPERATORS, SEARCH_FIELDS, parse_card_filters
-from collection.cards.glossary import GLOSSARY
+from collection.cards.glossary import GLOSSARY, glossary_url
 from collection.cards.models import NUMERIC_ATTRIBUTES, Card
 from collection.cards.registry import card_panels
 
@@ -86,7 +86,11 @@ def card_detail(request, set_number, number):
                 for name, label in ATTRIBUTE_LABELS
                 if getattr(card, name) is not None
             ],
-            "glossary": [(name, GLOSSARY[name]) for name in card.keyword_names if name in GLOSSARY],
+            "glossary": [
+                (name, GLOSSARY[name], glossary_url(name))
+                for name in card.keyword_names
+                if name in GLOSSARY
+            ],
             "previous": previous,
             "next": following,
             "panels": _panels(request.user, card),

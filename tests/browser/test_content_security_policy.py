@@ -34,6 +34,7 @@ from game.encounters import ENCOUNTERS
 from game.services.matches import MatchSettings, match_create, match_join, match_ready
 from guilds.services.guilds import guild_create
 from tcgsite.accounts.forms import PREFERENCE_PAGES
+from tcgsite.help.selectors import help_sections
 from tcgsite.accounts.models import User
 from tests.browser.settling import Settling
 from tests.decks.test_avatar_creation import CHOICES
@@ -193,6 +194,8 @@ def samples(world) -> dict[str, list[str]]:
         "tournament_id": [str(world["tournament"].pk)],
         "slug": [ENCOUNTERS[0].slug],
         "index": ["0"],
+        "section": [section.slug for section in help_sections()],
+        "term": ["sentry", "for-each"],
     }
 
 

@@ -342,5 +342,8 @@ def test_game_text_html_highlights_terms_and_escapes():
     assert html.startswith("<p>") and html.endswith("</p>")
     assert 'class="timing timing--main"' in html
     assert "&lt;b&gt;this&lt;/b&gt;" in html
-    assert f'<abbr class="term" title="{GLOSSARY["shield"]}">Shield 2</abbr>' in html
-    assert '<abbr class="term"' in html.split("Shield 2")[1]
+    assert (
+        f'<a class="term" href="/help/glossary/shield/" title="{GLOSSARY["shield"]}">Shield 2</a>'
+        in html
+    )
+    assert '<a class="term" href="/help/glossary/for-each/"' in html.split("Shield 2")[1]

@@ -329,7 +329,8 @@ def test_a_change_sends_only_the_regions_of_the_screen_it_changed(client, carol,
     action touched): the socket sends those regions alone, each swapped in by its id, and the
     page they make is the one a whole screen would have made."""
     match = start_match(carol, bob)
-    actions = play_until_main_phase(match, [carol, bob])
+    # A Main Phase with a unit to play: the match's seed is random, and some hands hold none.
+    actions = play_until_main_phase(match, [carol, bob], play=at_quest)
     screen = match_screen(match_id=match.pk, viewer=carol)
     whole, shown = fragments.match_screen_update(screen, replace_log=True, clear_error=False)
     assert 'id="match-screen"' in whole
