@@ -5,7 +5,6 @@ Each app with sockets (lobbies, game, trades) keeps its routes in its own ``rout
 composes them, as ``tcgsite/urls.py`` composes the pages.
 """
 
-from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
 from channels.security.websocket import OriginValidator
 from django.conf import settings
@@ -13,6 +12,7 @@ from django.conf import settings
 from collection.trades import routing as trades_routing
 from game import routing as game_routing
 from tcgsite.lobbies import routing as lobbies_routing
+from tcgsite.socket_auth import SessionAuthMiddlewareStack
 
 APP_ROUTING_MODULES = (lobbies_routing, game_routing, trades_routing)
 
@@ -39,5 +39,6 @@ def allowed_origins() -> list[str]:
 
 
 def websocket_application(urlpatterns):
-    """The websocket side of the site for these routes: origin checked, user from the session."""
-    return OriginValidator(AuthMiddlewareStack(URLRouter(urlpatterns)), allowed_origins())
+    """The websocket side of the site for these routes: origin checked, user from the session
+    (read off the consumers' database thread: tcgsite/socket_auth.py)."""
+    return OriginValidator(SessionAuthMiddlewareStack(URLRouter(urlpatterns)), allowed_origins())
