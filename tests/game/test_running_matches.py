@@ -149,7 +149,7 @@ def test_the_casual_lobby_shows_the_matches_in_progress_in_the_same_queries_howe
 
     assert page.count("medallion--running") == 4
     assert "Carol vs Bob" in page and "Observe Match" in page and "1 observer" in page
-    assert "game 1 of Best of Three" in page
+    assert "game 1 of 3" in page
     assert len(many) == len(few)
 
 
