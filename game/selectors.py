@@ -373,7 +373,7 @@ def running_matches(*, viewer: User) -> list[Match]:
         match
         for match in _running().filter(status=MatchStatus.PLAYING).order_by("pk")
         if any(seat.player_id == viewer.pk for seat in match.seats.all())
-        or observing_refusal(match=match, viewer_guild_id=guild_id) is None
+        or watch_now_refusal(match=match, viewer_guild_id=guild_id) is None
     ]
 
 
@@ -418,8 +418,9 @@ def match_watchers(match: Match) -> set[int] | None:
     where it is Guild-Only."""
     if observer_refusal(match=match, viewer_guild_id=None) is None:
         return None
-    if match.guild_id is not None and not observer_refusal(
-        match=match, viewer_guild_id=match.guild_id
+    if (
+        match.guild_id is not None
+        and observer_refusal(match=match, viewer_guild_id=match.guild_id) is None
     ):
         return set(guild_member_ids(guild_id=match.guild_id))
     return set()
@@ -1285,13 +1286,13 @@ def may_watch(*, match: Match, viewer: User, seats: list[MatchSeat] | None = Non
         seats = list(match.seats.all())
     seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
     if seat is None and (
-        refusal := observing_refusal(match=match, viewer_guild_id=_guild_asked(match, viewer))
+        refusal := watch_now_refusal(match=match, viewer_guild_id=_guild_asked(match, viewer))
     ):
         raise NotAllowedToWatch(refusal)
     return seat
 
 
-def observing_refusal(*, match: Match, viewer_guild_id: int | None) -> str | None:
+def watch_now_refusal(*, match: Match, viewer_guild_id: int | None) -> str | None:
     """Why a player who does not play ``match``, a member of the guild ``viewer_guild_id``,
     may not open its page as an observer now, or None if they may."""
     if match.status == MatchStatus.ADJOURNED:
