@@ -22,7 +22,7 @@ from game.selectors import (
     match_screen,
     playmat_card_size,
 )
-from game.services.attendance import seat_socket_close, seat_socket_open
+from game.services.attendance import match_socket_close, match_socket_open
 from game.services.chat import match_chat_submit
 from game.services.matches import (
     StalePly,
@@ -196,13 +196,13 @@ class MatchConsumer(PresenceConsumer):
     async def connect(self):
         await super().connect()
         if getattr(self, "heartbeat", None):
-            await database_sync_to_async(seat_socket_open)(
+            await database_sync_to_async(match_socket_open)(
                 match_id=self.match_id, player=self.scope["user"], channel_name=self.channel_name
             )
 
     async def disconnect(self, code):
         if getattr(self, "heartbeat", None):
-            await database_sync_to_async(seat_socket_close)(
+            await database_sync_to_async(match_socket_close)(
                 match_id=self.match_id, player=self.scope["user"], channel_name=self.channel_name
             )
         await super().disconnect(code)

@@ -51,6 +51,49 @@ def medallions(matches: list[Match], *, oob: bool = False) -> SafeString:
     return mark_safe(html)  # noqa: S308 - Jinja escaped every value it drew
 
 
+RUNNING_ID = "running-list"
+
+
+def running_medallions(
+    matches: list[Match], viewer_id: int | None, *, oob: bool = False
+) -> SafeString:
+    """The medallions of matches in progress (``game.selectors.running_matches``: each with its
+    seats, ``observer_count`` and ``game_number``) as ``viewer_id`` sees them: Observe Match,
+    or for a match they play in, Back to the match (None: a viewer who plays none of them)."""
+    html = get_template("game/_running_medallions.html", using="jinja2").render(
+        {
+            "matches": [(match, _sides(match)) for match in matches],
+            "viewer_id": viewer_id,
+            "oob": oob,
+            "structure_labels": STRUCTURE_LABELS,
+            "match_prefix": reverse("game:match_page", args=[1]).removesuffix("1/"),
+        }
+    )
+    return mark_safe(html)  # noqa: S308 - Jinja escaped every value it drew
+
+
+def running_medallion(match: Match, viewer_id: int | None, *, added: bool = False) -> str:
+    """A medallion of a match in progress: added at the end of the list, or swapped in for the
+    one shown (its observers changed)."""
+    html = running_medallions([match], viewer_id, oob=not added)
+    if added:
+        return format_html('<ul id="{}" hx-swap-oob="beforeend">{}</ul>', RUNNING_ID, html)
+    return html
+
+
+def running_medallion_removed(match_id: int) -> str:
+    return format_html('<li id="running-{}" hx-swap-oob="delete"></li>', match_id)
+
+
+def _sides(match: Match) -> str:
+    """Who plays whom: "Carol vs Bob", "Carol & Dora vs Bob & Erin", a Raid's heroes against
+    its boss."""
+    teams: dict[int, list[str]] = {}
+    for seat in match.seats.all():
+        teams.setdefault(match.team_of(seat.seat), []).append(seat.name)
+    return " vs ".join(" & ".join(names) for _, names in sorted(teams.items()))
+
+
 def medallion_removed(match_id: int) -> str:
     return format_html('<li id="medallion-{}" hx-swap-oob="delete"></li>', match_id)
 

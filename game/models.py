@@ -78,6 +78,11 @@ class MatchOffer(models.TextChoices):
 
 
 class MatchQuerySet(models.QuerySet):
+    def casual(self):
+        """The matches of the Casual Lobby (and the Trade Lobby): made by a person there, not a
+        Skirmish, a tutorial's, a scenario's or a tournament's match."""
+        return self.filter(computer_level="", tutorial="", scenario=None, event=False)
+
     def skirmishes(self):
         """The Skirmishes (rulebook, "Skirmish"): a person against a computer opponent at a
         level; not a tutorial's, a scenario's or a tournament's match, which also seat one."""
@@ -287,6 +292,24 @@ class MatchSeat(models.Model):
         if self.match.raid:
             return "the boss" if self.seat == self.match.boss_seat else "a hero"
         return f"team {self.match.team_of(self.seat) + 1}"
+
+
+class MatchObserver(models.Model):
+    """A socket open on a match's page by someone who does not play it: the Casual Lobby's
+    medallion of a match in progress counts the players watching (rulebook, Casual Lobby,
+    "Joining a Match": "Another number will appear below this if the match has observers").
+    One row a socket, so a second tab counts once and closing one of two leaves the count
+    alone; the row goes with its socket (game/services/attendance.py)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="observers")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches_observed"
+    )
+    channel_name = models.CharField(max_length=200, unique=True)
+    opened = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.user} observing match {self.match_id}"
 
 
 class Game(models.Model):

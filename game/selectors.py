@@ -10,9 +10,10 @@ import pickle
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -55,11 +56,11 @@ from game.scenarios import (
 from game.tutorials import PLAYER as TUTORIAL_PLAYER
 from game.tutorials import TUTORIALS, Dialog, Tutorial, tutorial_named
 from guilds.models import Guild
-from guilds.selectors import guild_id_of, guild_of
+from guilds.selectors import guild_id_of, guild_member_ids, guild_of
 from tcgsite.accounts.models import CardSize, Preferences, User
 from tcgsite.accounts.selectors import ignored_ids, is_friend, is_ignored
 from tcgsite.errors import UserError
-from tcgsite.lobbies.models import Presence
+from tcgsite.lobbies.models import Connection, Presence
 from tcgsite.lobbies.places import Lobby, Place, appears_in
 
 LIGHT_ARCHETYPES = frozenset({"jedi", "rebel"})
@@ -360,6 +361,78 @@ def quick_join_settings(*, player: User) -> QuickJoinSettings:
 
 # The lobbies whose pages show the waiting matches, with Create.
 MATCH_LOBBIES = (Lobby.CASUAL, Lobby.TRADE)
+
+
+def running_matches(*, viewer: User) -> list[Match]:
+    """The casual matches in progress that ``viewer`` plays in or may observe (``may_watch``'s
+    rule: not one that allows no observers, a Guild-Only one for its guild's members only),
+    oldest first, each with its seats' players, ``observer_count`` and ``game_number``: the
+    Casual Lobby's medallions of matches in progress."""
+    guild_id = guild_id_of(user_id=viewer.pk)
+    return [
+        match
+        for match in _running().filter(status=MatchStatus.PLAYING).order_by("pk")
+        if any(seat.player_id == viewer.pk for seat in match.seats.all())
+        or watch_now_refusal(match=match, viewer_guild_id=guild_id) is None
+    ]
+
+
+def running_match(*, match_id: int) -> Match | None:
+    """One casual match as its medallion of a match in progress shows it (``running_matches``),
+    whatever its status."""
+    return _running().filter(pk=match_id).first()
+
+
+def live_sockets():
+    """The channel names of the sockets whose presence connection is alive: their page is
+    open, on a web process that still beats."""
+    expiry = timedelta(seconds=settings.LOBBY_PRESENCE_EXPIRY_SECONDS)
+    return Connection.objects.filter(closed_at=None, seen_at__gte=timezone.now() - expiry).values(
+        "channel_name"
+    )
+
+
+def _running():
+    return (
+        Match.objects.casual()
+        .annotate(
+            # A player watching in two tabs counts once; a socket whose process died, not at all.
+            observer_count=Count(
+                "observers__user",
+                distinct=True,
+                filter=Q(observers__channel_name__in=live_sockets()),
+            ),
+            game_number=Subquery(
+                Game.objects.filter(match=OuterRef("pk")).order_by("-number").values("number")[:1]
+            ),
+        )
+        .prefetch_related(
+            Prefetch("seats", queryset=MatchSeat.objects.select_related("player").order_by("seat"))
+        )
+    )
+
+
+def match_watchers(match: Match) -> set[int] | None:
+    """The players besides its own who may observe ``match`` (None: everybody), by
+    ``observer_refusal``'s rule: nobody where it allows no observers, the members of its guild
+    where it is Guild-Only."""
+    if observer_refusal(match=match, viewer_guild_id=None) is None:
+        return None
+    if (
+        match.guild_id is not None
+        and observer_refusal(match=match, viewer_guild_id=match.guild_id) is None
+    ):
+        return set(guild_member_ids(guild_id=match.guild_id))
+    return set()
+
+
+def casual_running_panel(viewer: User) -> str:
+    """The Casual Lobby's matches in progress (rulebook, Casual Lobby: "An area showing
+    matches in progress"), each with Observe Match and its observers."""
+    return render_to_string(
+        "game/_running_panel.html",
+        {"medallions": fragments.running_medallions(running_matches(viewer=viewer), viewer.pk)},
+    )
 
 
 def casual_panel(viewer: User) -> str:
@@ -1212,14 +1285,21 @@ def may_watch(*, match: Match, viewer: User, seats: list[MatchSeat] | None = Non
     if seats is None:
         seats = list(match.seats.all())
     seat = next((each.seat for each in seats if each.player_id == viewer.pk), None)
-    if seat is None:
-        if match.status == MatchStatus.ADJOURNED:
-            raise NotAllowedToWatch("This match is adjourned.")
-        if match.status not in (MatchStatus.PLAYING, MatchStatus.FINISHED):
-            raise NotAllowedToWatch("This match has not begun: join it from the Casual Lobby.")
-        if refusal := observer_refusal(match=match, viewer_guild_id=_guild_asked(match, viewer)):
-            raise NotAllowedToWatch(refusal)
+    if seat is None and (
+        refusal := watch_now_refusal(match=match, viewer_guild_id=_guild_asked(match, viewer))
+    ):
+        raise NotAllowedToWatch(refusal)
     return seat
+
+
+def watch_now_refusal(*, match: Match, viewer_guild_id: int | None) -> str | None:
+    """Why a player who does not play ``match``, a member of the guild ``viewer_guild_id``,
+    may not open its page as an observer now, or None if they may."""
+    if match.status == MatchStatus.ADJOURNED:
+        return "This match is adjourned."
+    if match.status not in (MatchStatus.PLAYING, MatchStatus.FINISHED):
+        return "This match has not begun: join it from the Casual Lobby."
+    return observer_refusal(match=match, viewer_guild_id=viewer_guild_id)
 
 
 def observer_refusal(*, match: Match, viewer_guild_id: int | None) -> str | None:

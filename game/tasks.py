@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from game.services.attendance import match_absences_sweep
+from game.services.attendance import match_absences_sweep, match_observers_sweep
 from game.services.event_matches import event_forfeits_sweep
 from game.services.matches import (
     computer_turns_sweep,
@@ -15,13 +15,15 @@ from game.services.skirmish import computer_move as computer_decide
 @shared_task(name="game.sweep_clocks")
 def sweep_clocks():
     """End the timed matches whose running clock ran out, begin the next games whose pause
-    is over, and mark away the players whose sockets went silent, also while nobody is
-    connected, forfeit the games of tournament players away too long, and hand on the
-    computer turns overdue (game/services/matches.py, attendance.py, event_matches.py)."""
+    is over, mark away the players whose sockets went silent (and forget such observers),
+    also while nobody is connected, forfeit the games of tournament players away too long,
+    and hand on the computer turns overdue (game/services/matches.py, attendance.py,
+    event_matches.py)."""
     return {
         "timed_out": match_clocks_sweep(),
         "next_games": match_next_games_sweep(),
         "away": match_absences_sweep(),
+        "observers_gone": match_observers_sweep(),
         "forfeited": event_forfeits_sweep(),
         "computer_turns": computer_turns_sweep(),
     }

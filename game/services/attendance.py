@@ -1,30 +1,35 @@
-"""Whether each player of a match is at its page: a player whose last socket on the match
-closed is away from that moment; one whose web process died is away once its presence
-connection goes silent (LOBBY_PRESENCE_EXPIRY_SECONDS), found by the periodic sweep. The
-opponent sees it, and in an untimed match may claim the win or adjourn after
-MATCH_AWAY_CLAIM_SECONDS (game/services/offers.py).
+"""Who is at a match's page. A player whose last socket on the match closed is away from
+that moment; one whose web process died is away once its presence connection goes silent
+(LOBBY_PRESENCE_EXPIRY_SECONDS), found by the periodic sweep. The opponent sees it, and in an
+untimed match may claim the win or adjourn after MATCH_AWAY_CLAIM_SECONDS
+(game/services/offers.py). Anyone else on the page observes the match, counted on its
+medallion in the Casual Lobby while it is in progress.
 """
 
-from datetime import timedelta
-
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from game.models import Match, MatchSeat, MatchStatus
+from game.models import Match, MatchObserver, MatchSeat, MatchStatus
+from game.selectors import live_sockets
 from game.services.chat import match_notice
-from game.services.matches import announce, locked_match
+from game.services.matches import announce, announce_running, locked_match
 from tcgsite.accounts.models import User
-from tcgsite.lobbies.models import Connection
 
 
-def seat_socket_open(*, match_id: int, player: User, channel_name: str) -> None:
-    """A player's socket on their match's page opened: they are back if they were away.
-    Observers' sockets are not counted."""
+def match_socket_open(*, match_id: int, player: User, channel_name: str) -> None:
+    """A socket on a match's page opened: a player is back if they were away; anyone else
+    observes it, and a match in progress shows one more observer in the Casual Lobby if they
+    were not watching already."""
     with transaction.atomic():
         match = locked_match(match_id)
         seat = match.seats.select_for_update().filter(player=player).first()
         if seat is None:
+            watching = match.observers.filter(user=player).exists()
+            MatchObserver.objects.get_or_create(
+                channel_name=channel_name, defaults={"match": match, "user": player}
+            )
+            if not watching and match.status == MatchStatus.PLAYING:
+                announce_running(match)
             return
         seat.sockets = [*_live(seat.sockets), channel_name]
         fields = ["sockets"]
@@ -38,11 +43,15 @@ def seat_socket_open(*, match_id: int, player: User, channel_name: str) -> None:
             announce(match)
 
 
-def seat_socket_close(*, match_id: int, player: User, channel_name: str) -> None:
+def match_socket_close(*, match_id: int, player: User, channel_name: str) -> None:
     with transaction.atomic():
         match = locked_match(match_id)
         seat = match.seats.select_for_update().filter(player=player).first()
         if seat is None:
+            MatchObserver.objects.filter(channel_name=channel_name).delete()
+            watching = match.observers.filter(user=player).exists()
+            if not watching and match.status == MatchStatus.PLAYING:
+                announce_running(match)
             return
         seat.sockets = [name for name in _live(seat.sockets) if name != channel_name]
         fields = ["sockets"]
@@ -74,6 +83,22 @@ def match_absences_sweep() -> int:
     return marked
 
 
+def match_observers_sweep() -> int:
+    """Forget the observers whose socket's process died (its presence connection went silent,
+    or the sweep of presence took it), and show the matches in progress they watched with
+    their observers as they are now; the number forgotten. Safe to run twice, or in two
+    processes at once."""
+    gone = MatchObserver.objects.exclude(channel_name__in=live_sockets())
+    forgotten = list(gone.values_list("pk", "match_id"))
+    for match_id in sorted({match_id for _, match_id in forgotten}):
+        with transaction.atomic():
+            match = locked_match(match_id)
+            removed, _ = gone.filter(match_id=match_id).delete()
+            if removed and match.status == MatchStatus.PLAYING:
+                announce_running(match)
+    return len(forgotten)
+
+
 def _away(match: Match, seat: MatchSeat, player: User) -> list[str]:
     seat.away_since = timezone.now()
     if match.status == MatchStatus.PLAYING:
@@ -86,12 +111,7 @@ def _live(channel_names: list[str]) -> list[str]:
     """The sockets among ``channel_names`` whose presence connection is still alive."""
     if not channel_names:
         return []
-    expiry = timedelta(seconds=settings.LOBBY_PRESENCE_EXPIRY_SECONDS)
     alive = set(
-        Connection.objects.filter(
-            channel_name__in=channel_names,
-            closed_at=None,
-            seen_at__gte=timezone.now() - expiry,
-        ).values_list("channel_name", flat=True)
+        live_sockets().filter(channel_name__in=channel_names).values_list("channel_name", flat=True)
     )
     return [name for name in channel_names if name in alive]

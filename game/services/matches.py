@@ -52,12 +52,14 @@ from game.selectors import (
     guide_of,
     match_join_refusal,
     match_unjoinable,
+    match_watchers,
     match_winners,
     names_joined,
     open_matches,
     player_decks,
     practice_decklists,
     quick_join_settings,
+    running_match,
     seed_commitment,
     side_of,
 )
@@ -82,6 +84,7 @@ from guilds.selectors import guild_id_of, guild_member_ids
 from tcgsite.accounts.models import User
 from tcgsite.accounts.selectors import ignored_ids, is_ignored
 from tcgsite.errors import UserError
+from tcgsite.lobbies.places import Lobby
 from tcgsite.lobbies.registry import lobby_panel_message
 from tcgsite.lobbies.services.presence import lobby_group
 from tcgsite.realtime import send_on_commit, user_group
@@ -466,6 +469,7 @@ def match_ready(*, match_id: int, player: User, ready: bool = True) -> Match:
                 match.started = timezone.now()
                 match.save(update_fields=["status", "started"])
                 start_first_game(match)
+            announce_running(match, started=True)
         announce(match)
     return match
 
@@ -876,6 +880,7 @@ def _time_out(match: Match) -> bool:
         ]
     )
     match_finished_on_commit(match.pk)
+    announce_running(match)
     announce(match)
     return True
 
@@ -912,6 +917,36 @@ def announce_medallion(match: Match, *, created: bool = False) -> None:
         payload = lobby_panel_message(fragments.medallion_removed(match.pk))
     for lobby in MATCH_LOBBIES:
         send_on_commit(group=lobby_group(lobby), message_type="lobby.panel", payload=payload)
+
+
+def announce_running(match: Match, *, started: bool = False) -> None:
+    """After the commit, the Casual Lobby's medallion of a casual match in progress follows:
+    added when it begins (``started``), redrawn while it goes on (its observers), removed
+    once it is no longer in progress (finished, adjourned). Its players are shown it with
+    Back to the match, whoever else may observe it (``match_watchers``) with Observe Match,
+    and nobody else gets it."""
+    shown = running_match(match_id=match.pk)
+    if shown is None:
+        return  # not a match of the Casual Lobby
+    players = {seat.player_id for seat in shown.seats.all()}
+    watchers = match_watchers(shown)
+    others = None if watchers is None else watchers - players
+    if shown.status != MatchStatus.PLAYING:
+        removed = fragments.running_medallion_removed(shown.pk)
+        audience = None if others is None else players | others
+        payloads = [lobby_panel_message(removed, visible_to=audience)]
+    else:
+        payloads = [
+            lobby_panel_message(
+                fragments.running_medallion(shown, min(players), added=started),
+                visible_to=players,
+            )
+        ]
+        if others is None or others:
+            html = fragments.running_medallion(shown, None, added=started)
+            payloads.append(lobby_panel_message(html, visible_to=others, hidden_from=players))
+    for payload in payloads:
+        send_on_commit(group=lobby_group(Lobby.CASUAL), message_type="lobby.panel", payload=payload)
 
 
 def locked_match(match_id: int) -> Match:
@@ -1007,6 +1042,7 @@ def match_first_choose(*, match_id: int, player: User, go_first: bool) -> Match:
             raise MatchError("The loser of the last game chooses who goes first.")
         _next_game(match, seat if go_first else 1 - seat)
         announce(match)
+        announce_running(match)  # its game number
     return match
 
 
@@ -1023,6 +1059,7 @@ def match_next_game_check(*, match_id: int) -> bool:
         if due:
             _next_game(match, match.first_chooser)
             announce(match)
+            announce_running(match)  # its game number
     return due
 
 
@@ -1179,6 +1216,7 @@ def finish_game(match: Match, game: Game) -> None:
                 )
             clock_switch(match, None)
             match_finished_on_commit(match.pk)
+            announce_running(match)
             return
     # Rule taken for Best of Three and Best of Five: the loser of a game chooses who goes
     # first in the next, during a short pause; if they let it pass, they go first.
@@ -1206,3 +1244,4 @@ def _team_game_finish(match: Match, game: Game) -> None:
     match.save(update_fields=["status", "ended", "end_reason"])
     clock_switch(match, None)
     match_finished_on_commit(match.pk)
+    announce_running(match)

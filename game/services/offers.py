@@ -25,6 +25,7 @@ from game.services.chat import match_notice
 from game.services.matches import (
     MatchError,
     announce,
+    announce_running,
     clock_switch,
     locked_match,
     refuse_if_busy,
@@ -259,6 +260,7 @@ def _adjourn(match: Match, player: User, reason: str) -> None:
     match.seats.update(ready=False)
     match_notice(match, player, reason)
     announce(match)
+    announce_running(match)
 
 
 def finish_match(match: Match, *, winner: User | None, reason: str) -> None:
@@ -276,6 +278,7 @@ def finish_match(match: Match, *, winner: User | None, reason: str) -> None:
         ]
     )
     match_finished_on_commit(match.pk)
+    announce_running(match)
 
 
 def _offer_clear(match: Match, *, save: bool = True) -> None:

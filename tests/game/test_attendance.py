@@ -109,6 +109,7 @@ def test_the_sweep_marks_away_a_player_whose_sockets_went_silent(catalog, settin
         "timed_out": 0,
         "next_games": 0,
         "away": 1,
+        "observers_gone": 0,
         "forfeited": 0,
         "computer_turns": 0,
     }

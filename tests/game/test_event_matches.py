@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from game.models import MatchSeat, MatchStatus
 from game.selectors import deck_decklist, game_state
-from game.services.attendance import seat_socket_open
+from game.services.attendance import match_socket_open
 from game.services.event_matches import (
     EventSeat,
     event_forfeits_sweep,
@@ -65,7 +65,7 @@ def test_a_tournament_match_cannot_be_drawn_adjourned_or_claimed(players):
 def test_a_player_away_ten_minutes_forfeits_the_game_and_each_later_one(players, settings):
     carol, bob = players
     match = open_event(carol, bob, structure=3)
-    seat_socket_open(match_id=match.pk, player=carol, channel_name="carol-page")
+    match_socket_open(match_id=match.pk, player=carol, channel_name="carol-page")
     assert event_forfeits_sweep() == 0  # Bob is away, but not for ten minutes yet
     long_ago = timezone.now() - timedelta(seconds=settings.MATCH_EVENT_FORFEIT_SECONDS + 1)
     MatchSeat.objects.filter(match=match, player=bob).update(away_since=long_ago)
@@ -98,8 +98,8 @@ def test_a_player_back_in_time_has_lost_only_clock_time(players, settings):
     match = open_event(carol, bob)
     nearly = timezone.now() - timedelta(seconds=settings.MATCH_EVENT_FORFEIT_SECONDS - 5)
     MatchSeat.objects.filter(match=match).update(away_since=nearly)
-    seat_socket_open(match_id=match.pk, player=bob, channel_name="bob-page")
-    seat_socket_open(match_id=match.pk, player=carol, channel_name="carol-page")
+    match_socket_open(match_id=match.pk, player=bob, channel_name="bob-page")
+    match_socket_open(match_id=match.pk, player=carol, channel_name="carol-page")
     assert event_forfeits_sweep() == 0
     match.refresh_from_db()
     assert match.status == MatchStatus.PLAYING and match.games.get().ended is None

@@ -17,6 +17,7 @@ from game.selectors import MatchMoment, game_state
 from game.services.matches import (
     MatchSettings,
     game_act,
+    match_concede,
     match_create,
     match_join,
     match_ready,
@@ -26,6 +27,7 @@ from tcgsite.accounts import services as accounts
 from tcgsite.lobbies.models import Connection
 from tests.factories import UserFactory
 from tests.game.conftest import player_with_deck, start_match
+from tests.game.test_guild_only_matches import guild_with
 from tests.game.test_match_batches import raid_position
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -371,3 +373,55 @@ async def test_a_batch_sent_twice_is_applied_once(open_page):
 
     await page.communicator.send_json_to({**message, "actions": "{}"})
     assert "could not be read" in await page.until("match-error")
+
+
+async def test_a_match_in_progress_and_its_observers_show_live_in_the_casual_lobby(open_page):
+    """Rulebook, Casual Lobby, "Joining a Match": "Another number will appear below this if the
+    match has observers"; the number follows an observer's page opening and closing on every
+    lobby viewer's page, and the medallion leaves when the match ends."""
+    carol, bob = await players()
+    dave, mira = await database_sync_to_async(
+        lambda: (UserFactory(username="Dave"), UserFactory(username="Mira"))
+    )()
+    dave_lobby = await open_page(dave, "/ws/lobby/casual/")
+    carol_lobby = await open_page(carol, "/ws/lobby/casual/")
+    for page in (dave_lobby, carol_lobby):
+        await page.until('id="running-matches"')
+
+    match = await database_sync_to_async(start_match)(carol, bob, title="Duel")
+    added = await dave_lobby.until(f"running-{match.pk}")
+    assert 'id="running-list" hx-swap-oob="beforeend"' in added
+    assert "Carol vs Bob" in added and "Observe Match" in added and "observer" not in added
+    assert "Back to the match" in await carol_lobby.until(f"running-{match.pk}")
+
+    mira_page = await open_page(mira, path(match))
+    counted = await dave_lobby.until(f"running-{match.pk}")
+    assert 'data-observers="1"' in counted and "1 observer" in counted
+    await carol_lobby.until('data-observers="1"')
+
+    await mira_page.close()
+    uncounted = await dave_lobby.until(f"running-{match.pk}")
+    assert "data-observers" not in uncounted
+
+    await database_sync_to_async(match_concede)(match_id=match.pk, player=bob)
+    removed = await dave_lobby.until(f"running-{match.pk}")
+    assert 'hx-swap-oob="delete"' in removed
+
+
+async def test_a_guild_only_match_in_progress_reaches_only_its_guilds_lobby_pages(open_page):
+    carol, bob = await players()
+    member, outsider = await database_sync_to_async(
+        lambda: (UserFactory(username="Mira"), UserFactory(username="Dave"))
+    )()
+    await database_sync_to_async(guild_with)(carol, bob, member)
+    member_lobby = await open_page(member, "/ws/lobby/casual/")
+    outsider_lobby = await open_page(outsider, "/ws/lobby/casual/")
+    for page in (member_lobby, outsider_lobby):
+        await page.until('id="running-matches"')
+
+    match = await database_sync_to_async(start_match)(carol, bob, guild_only=True)
+    await member_lobby.until(f"running-{match.pk}")
+    await open_page(member, path(match))
+
+    assert 'data-observers="1"' in await member_lobby.until('data-observers="1"')
+    await outsider_lobby.nothing_matching(f"running-{match.pk}", timeout=1)
