@@ -5,7 +5,7 @@ channel layer and broker, the Procfile's two daphne web processes, the Celery wo
 run by honcho) on a database of its own, REPLY_DATABASE (``tcgsite_reply_bench``, created
 fresh and dropped at the end), and Redis database REPLY_REDIS_URL (13); or, with
 REPLY_MODE=embedded, as ``make run`` serves it (one daphne web process on SQLite,
-REPLY_SQLITE_PATH, with its in-memory channel layer, its thinking threads and its beat). A
+REPLY_SQLITE_PATH, with its in-memory channel layer, its background threads and its beat). A
 setup process with the site's settings makes the players, each with a Jedi starter deck
 opened and saved, and a session.
 
@@ -508,7 +508,7 @@ def main() -> None:
         f"production mode ({WEB_PROCESSES} web processes, {WORKER_PROCESSES} worker processes "
         "and beat)"
         if config.mode == "production"
-        else "the embedded default (one web process, its thinking threads)"
+        else "the embedded default (one web process, its background threads)"
     )
     print(
         f"Computer replies in Skirmishes at {config.level}, on {site}; each person makes up to "

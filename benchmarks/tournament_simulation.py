@@ -93,8 +93,9 @@ from collection.models import Product, ProductKind  # noqa: E402
 from collection.services.opening import products_open  # noqa: E402
 from collection.services.products import set_load  # noqa: E402
 from collection.services.store import product_grant  # noqa: E402
+from tcgsite import jobs  # noqa: E402
 from tcgsite.accounts.models import User  # noqa: E402
-from tournaments import dispatch, elo, pairing, rewards, standings  # noqa: E402
+from tournaments import elo, pairing, rewards, standings  # noqa: E402
 from tournaments.models import Pairing, Tournament, TournamentQueue, TournamentStatus  # noqa: E402
 from tournaments.services.queues import queue_join, tournament_start  # noqa: E402
 from tournaments.services.running import simulated_round_record  # noqa: E402
@@ -129,11 +130,11 @@ class PayoutClock:
 
     def __init__(self):
         self.seconds = 0.0
-        self._dispatch = dispatch.dispatch_now
+        self._dispatch = jobs._dispatch
 
-    def __call__(self, task_name: str, **kwargs) -> None:
+    def __call__(self, task_name: str, kwargs: dict, background: bool, pause: float) -> None:
         started = time.perf_counter()
-        self._dispatch(task_name, **kwargs)
+        self._dispatch(task_name, kwargs, background, pause)
         if task_name == "tournaments.payout":
             self.seconds += time.perf_counter() - started
 
@@ -209,7 +210,7 @@ def main() -> None:
         f"{time.perf_counter() - started:.1f} s"
     )
     payout_clock = PayoutClock()
-    dispatch.dispatch_now = payout_clock
+    jobs._dispatch = payout_clock
     rng = random.Random(SEED)
     phases = []
 
@@ -236,7 +237,7 @@ def main() -> None:
         else:
             phases.append((f"round {number}: results, conclusion", whole - payout_clock.seconds))
             phases.append(("payout", payout_clock.seconds))
-    dispatch.dispatch_now = payout_clock._dispatch
+    jobs._dispatch = payout_clock._dispatch
 
     tournament.refresh_from_db()
     print(f"  {entries[0]:<42} {entries[1]:7.2f} s (before the tournament, apart)")

@@ -33,7 +33,7 @@ def sweep_clocks():
 def computer_move(match_id: int, game_number: int, ply: int):
     """A computer's seat decides (a Skirmish's opponent, a team game's computer player), if
     the decision at ``ply`` is still its own (game/services/skirmish.py); scheduled by
-    game/computer.py."""
+    tcgsite/jobs.py."""
     return computer_decide(match_id=match_id, game_number=game_number, ply=ply)
 
 

@@ -8,8 +8,8 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
-from game.computer import thinking_start  # noqa: E402
 from tcgsite.embedded import start_embedded_beat  # noqa: E402
+from tcgsite.jobs import background_start  # noqa: E402
 from tcgsite.routing import websocket_application, websocket_urlpatterns  # noqa: E402
 from tcgsite.serving import interpreter_tune_for_serving  # noqa: E402
 
@@ -18,5 +18,5 @@ application = ProtocolTypeRouter(
 )
 
 start_embedded_beat()
-thinking_start()
+background_start()
 interpreter_tune_for_serving()

@@ -140,7 +140,7 @@ _serving_loop: asyncio.AbstractEventLoop | None = None
 def sends_through_serving_loop():
     """Within it, the messages this thread sends are handed to the event loop that serves
     this process's sockets, as a consumer's database work hands them to its own: for the web
-    process's own threads of work (the embedded default's thinking threads). Sent on a loop
+    process's own threads of work (the embedded default's background threads). Sent on a loop
     of the thread's own, the in-memory layer put them in the queues of sockets served by
     another loop without waking it: they saw them only once something else woke it, daphne's
     check of its applications, once a second."""

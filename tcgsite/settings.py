@@ -297,7 +297,7 @@ COMPUTER_PAUSE_SECONDS = float(os.environ.get("COMPUTER_PAUSE_SECONDS", "0.8"))
 COMPUTER_RUN_ACTIONS = int(os.environ.get("COMPUTER_RUN_ACTIONS", "60"))
 # A computer's turn not played this long after it was due is handed on again by the periodic
 # sweep: the process that handed it off ended first (a management command's), or lost it.
-# Longer than a busy web process's thinking threads keep a turn waiting.
+# Longer than a busy web process's background threads keep a turn waiting.
 COMPUTER_OVERDUE_SECONDS = int(os.environ.get("COMPUTER_OVERDUE_SECONDS", "30"))
 # How well the house computer players play in tournaments (game.models.ComputerLevel).
 TOURNAMENT_COMPUTER_LEVEL = os.environ.get("TOURNAMENT_COMPUTER_LEVEL", "easy")

@@ -456,7 +456,7 @@ async def test_a_consumers_database_work_does_not_wait_for_its_messages_to_be_se
 async def test_a_message_sent_from_a_thread_of_the_process_wakes_the_loop_serving_its_sockets(
     application, session_cookie, settings
 ):
-    """The embedded default's thinking threads send through the loop that serves the sockets.
+    """The embedded default's background threads send through the loop that serves the sockets.
     Sent on a loop of the thread's own, the in-memory layer queued the message for the socket
     without waking the serving loop, which slept on until its next timer (in daphne, its check
     of the applications, once a second): here, the test's wait would run out first."""

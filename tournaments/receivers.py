@@ -3,13 +3,13 @@
 from collection.decks.registry import builder_gate_register
 from collection.decks.signals import limited_deck_saved
 from game.signals import match_finished
-from tournaments.dispatch import dispatch_now
+from tcgsite.jobs import job_after_commit
 from tournaments.services.sealed import builder_detour
 from tournaments.services.sealed_building import pool_deck_saved
 
 
 def _match_finished(sender, *, match_id: int, **kwargs) -> None:
-    dispatch_now("tournaments.record_result", match_id=match_id)
+    job_after_commit("tournaments.record_result", match_id=match_id)
 
 
 def _limited_deck_saved(sender, *, pool_id: int, **kwargs) -> None:

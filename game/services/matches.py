@@ -20,7 +20,6 @@ from django.utils import timezone
 from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, PlayFormat
 from game import fragments
-from game.computer import run_after_commit
 from game.engine import api as engine
 from game.engine.actions import pass_
 from game.engine.errors import IllegalAction, InvalidDecklist
@@ -84,6 +83,7 @@ from guilds.selectors import guild_id_of, guild_member_ids
 from tcgsite.accounts.models import User
 from tcgsite.accounts.selectors import ignored_ids, is_ignored
 from tcgsite.errors import UserError
+from tcgsite.jobs import job_after_commit
 from tcgsite.lobbies.places import Lobby
 from tcgsite.lobbies.registry import lobby_panel_message
 from tcgsite.lobbies.services.presence import lobby_group
@@ -1097,17 +1097,22 @@ def _after_the_computers_pause() -> datetime:
 
 def _computer_turn(match: Match, game: Game) -> None:
     """If a computer opponent decides next (``game.computer_due``, stored with the game), its
-    turn runs after the commit, off the request path (game/computer.py); one that no process
+    turn runs after the commit, off the request path (tcgsite/jobs.py); one that no process
     plays is handed on by ``computer_turns_sweep``."""
     if game.computer_due is not None:
-        run_after_commit(
-            "game.computer_move", match_id=match.pk, game_number=game.number, ply=game.applied
+        job_after_commit(
+            "game.computer_move",
+            background=True,
+            pause=site_settings.COMPUTER_PAUSE_SECONDS,
+            match_id=match.pk,
+            game_number=game.number,
+            ply=game.applied,
         )
 
 
 def computer_turns_sweep() -> int:
     """Hand on every computer turn overdue by ``COMPUTER_OVERDUE_SECONDS``, to be played where
-    the site's turns are (the Celery worker, or the web process's thinking threads): a turn
+    the site's turns are (the Celery worker, or the web process's background threads): a turn
     handed off by a process that ended before playing it, a management command's, or lost
     with a worker; how many. Safe to run twice, or in two processes at once: each turn is
     handed on under its match's lock, its due time moved on."""

@@ -18,7 +18,6 @@ from django.db.models import Q
 from django.utils import timezone
 
 from game import fragments
-from game.computer import run_after_commit
 from game.models import DRAWN_BY_AGREEMENT, Match, MatchOffer, MatchSeat, MatchStatus
 from game.selectors import computer_seats, in_lobby
 from game.services.chat import match_notice
@@ -33,6 +32,7 @@ from game.services.matches import (
 )
 from game.signals import match_finished_on_commit
 from tcgsite.accounts.models import User
+from tcgsite.jobs import job_after_commit
 from tcgsite.realtime import send_on_commit, user_group
 
 
@@ -59,7 +59,12 @@ def match_offer(*, match_id: int, player: User, offer: str) -> Match:
         match.save(update_fields=["offer", "offer_seat", "offer_agreed"])
         match_notice(match, player, f"{player.username} offers {MatchOffer(offer).label}.")
         if computer_seats(match):
-            run_after_commit("game.computer_answer", match_id=match.pk)
+            job_after_commit(
+                "game.computer_answer",
+                background=True,
+                pause=settings.COMPUTER_PAUSE_SECONDS,
+                match_id=match.pk,
+            )
         announce(match)
     return match
 

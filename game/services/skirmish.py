@@ -2,7 +2,7 @@
 each playing its archetype's starter deck, at the level the player chooses.
 
 The computer's seat plays through the same match service as a person: each of its decisions
-is a task run off the request path after a short pause (game/computer.py), which reads the
+is a task run off the request path after a short pause (tcgsite/jobs.py), which reads the
 game, lets the agent choose from its seat's view, and sends the action with the ply it was
 scheduled for, so a task run twice, or late, changes nothing.
 """

@@ -34,8 +34,8 @@ from game.encounters import ENCOUNTERS
 from game.services.matches import MatchSettings, match_create, match_join, match_ready
 from guilds.services.guilds import guild_create
 from tcgsite.accounts.forms import PREFERENCE_PAGES
-from tcgsite.help.selectors import help_sections
 from tcgsite.accounts.models import User
+from tcgsite.help.selectors import help_sections
 from tests.browser.settling import Settling
 from tests.decks.test_avatar_creation import CHOICES
 from tests.factories import LimitedPoolFactory, UserFactory

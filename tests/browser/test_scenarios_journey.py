@@ -12,7 +12,6 @@ from playwright.sync_api import expect
 from collection.cards.models import Card
 from collection.models import CardOwnership
 from game.models import Match
-from game.receivers import MATCH_FINISHED_TASK
 from game.scenarios import scenario_numbered
 from tcgsite.celery import task_named
 from tests.browser.test_journeys import log_in
@@ -24,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def computer_thinks_fast(settings, thinking_threads):  # noqa: F811 - the fixture
-    """The computer opponent's decisions, made by the web process's thinking threads after a
+    """The computer opponent's decisions, made by the web process's background threads after a
     pause short enough for a test; in production mode too, where no Celery worker runs beside
     the test's server (the match's finishing task runs there as well)."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
@@ -107,7 +106,7 @@ def test_a_player_wins_scenario_one_and_finds_its_reward_once_in_the_binder(
     # The match's finishing task, run again twice, grants nothing more.
     match = Match.objects.get(scenario=1)
     for _ in range(2):
-        task_named(MATCH_FINISHED_TASK).apply(kwargs={"match_id": match.pk}, throw=True)
+        task_named("game.match_finished").apply(kwargs={"match_id": match.pk}, throw=True)
     assert CardOwnership.objects.get(owner=player, card=reward).quantity == 1
 
     # The binder holds one copy of the reward card.

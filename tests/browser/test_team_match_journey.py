@@ -29,7 +29,7 @@ DECISIONS_ALONE = 4
 
 @pytest.fixture
 def computers_think_fast(settings, thinking_threads):  # noqa: F811 - the fixture
-    """The computer players' turns, played by the web process's thinking threads with no
+    """The computer players' turns, played by the web process's background threads with no
     pause (each step of a test waits for the pages to show the game moved on); in production
     mode too, where no Celery worker runs beside the test's server."""
     settings.CELERY_TASK_ALWAYS_EAGER = True

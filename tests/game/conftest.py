@@ -6,7 +6,6 @@ from collection.decks.models import Deck
 from collection.models import Product, ProductKind
 from collection.services.opening import products_open
 from collection.services.store import product_grant
-from game import computer
 from game.engine import api as engine
 from game.models import MatchStatus
 from game.selectors import game_state
@@ -18,6 +17,7 @@ from game.services.matches import (
     match_ready,
 )
 from game.services.skirmish import computer_move
+from tcgsite import jobs
 from tests.factories import UserFactory
 
 # The socket fixtures of the lobbies' tests: a match page's socket is driven the same way.
@@ -95,10 +95,10 @@ def start_match(carol, bob, **settings):
 @pytest.fixture
 def thinking_threads():
     """The web process's threads that play the computer's turns on the embedded default
-    (game/computer.py), opened as tcgsite/asgi.py opens them; closed when the test ends."""
-    computer.thinking_start()
+    (tcgsite/jobs.py), opened as tcgsite/asgi.py opens them; closed when the test ends."""
+    jobs.background_start()
     yield
-    computer.thinking_stop()
+    jobs.background_stop()
 
 
 def computer_takes_a_turn(match, player) -> bool:

@@ -26,7 +26,6 @@ from game.ai.agents import GreedyAgent
 from game.engine import api as engine
 from game.engine.invariants import invariant_violations
 from game.models import Match, MatchStatus, ScenarioProgress
-from game.receivers import MATCH_FINISHED_TASK
 from game.scenarios import CHAPTER_ARCHETYPES, SCENARIOS, next_in_chapter, scenario_numbered
 from game.selectors import (
     deck_decklist,
@@ -239,7 +238,7 @@ def play_scenario(match, player, move, *, limit=4000):
 
 def finishing_task(match):
     """The match's finishing task, as the worker runs it."""
-    return task_named(MATCH_FINISHED_TASK).apply(kwargs={"match_id": match.pk}, throw=True).result
+    return task_named("game.match_finished").apply(kwargs={"match_id": match.pk}, throw=True).result
 
 
 def reward_copies(player, number):

@@ -1,6 +1,6 @@
 """A whole Skirmish played over the match page's socket (the issue: "A consumer or browser test
 plays a whole Skirmish through the pages to its end"): the person's decisions go through the
-socket, the computer's run on the thinking threads off the request path, and each reaches the
+socket, the computer's run on the background threads off the request path, and each reaches the
 page."""
 
 import asyncio
@@ -44,7 +44,7 @@ def standing(match):
 async def test_a_whole_skirmish_through_the_socket(
     open_page, settings, thinking_threads, monkeypatch
 ):
-    # The thinking threads of the embedded default, whatever the mode the suite runs in: no
+    # The background threads of the embedded default, whatever the mode the suite runs in: no
     # Celery worker runs beside the tests.
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.COMPUTER_PAUSE_SECONDS = 0

@@ -1,7 +1,7 @@
 """House computer players entered in a queue by ``manage.py computer_players``
 (tournaments/services/computer_players.py): whatever process starts the tournament, their
 turns reach a process that plays them. On the embedded default a management command's process
-opens no thinking threads (game/computer.py): its turns stay due, and the site's periodic sweep
+opens no background threads (tcgsite/jobs.py): its turns stay due, and the site's periodic sweep
 (``game.sweep_clocks``) hands them to the site's threads."""
 
 import io
@@ -18,9 +18,9 @@ from django.core.management import call_command
 from django.db import connection
 from django.db.models import F
 
-from game import computer
 from game.models import Game, MatchStatus
 from game.tasks import sweep_clocks
+from tcgsite import jobs
 from tests.tournaments.conftest import on_demand_queue
 from tournaments.models import Pairing, Tournament
 
@@ -46,9 +46,9 @@ def test_a_queue_filled_from_the_command_plays_its_first_round_on_the_sites_swee
 ):
     settings.CELERY_TASK_ALWAYS_EAGER = True  # the embedded default, whatever the suite's mode
     settings.COMPUTER_PAUSE_SECONDS = 0
-    # Four players: two round-one matches, one for each of the site's two thinking threads.
+    # Four players: two round-one matches, one for each of the site's two background threads.
     queue = on_demand_queue(max_players=4)
-    computer.thinking_stop()  # a management command's process opens no thinking threads
+    jobs.background_stop()  # a management command's process opens no background threads
     out, err = io.StringIO(), io.StringIO()
 
     call_command(
@@ -61,9 +61,9 @@ def test_a_queue_filled_from_the_command_plays_its_first_round_on_the_sites_swee
     assert len(games) == 2 and not thinking_threads_alive()
     assert all(game.computer_due is not None and game.applied == 0 for game in games)
 
-    # Then the site's process, whose thinking threads tcgsite/asgi.py opened, runs its sweep
+    # Then the site's process, whose background threads tcgsite/asgi.py opened, runs its sweep
     # once the turns are overdue.
-    computer.thinking_start()
+    jobs.background_start()
     try:
         Game.objects.update(computer_due=F("computer_due") - timedelta(minutes=1))
         assert sweep_clocks()["computer_turns"] == 2
@@ -73,7 +73,7 @@ def test_a_queue_filled_from_the_command_plays_its_first_round_on_the_sites_swee
                 break
             time.sleep(0.2)
     finally:
-        computer.thinking_stop()
+        jobs.background_stop()
 
     assert not Pairing.objects.filter(tournament=tournament, round=1, decided=None).exists()
     for game in round_one_games(tournament):

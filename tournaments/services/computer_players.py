@@ -1,7 +1,7 @@
 """House computer players for tournaments: accounts that never log in, each with the saved
 starter deck of its archetype, that staff enter in a queue to fill it. Their matches play
 themselves: a seat whose player is a computer opponent decides through the match service off
-the request path (game/computer.py), at ``settings.TOURNAMENT_COMPUTER_LEVEL``.
+the request path (tcgsite/jobs.py), at ``settings.TOURNAMENT_COMPUTER_LEVEL``.
 
 A house player is a ``ComputerOpponent`` with ``skirmish=False``, so Skirmish never offers it.
 Its deck comes the way a player's does, a starter deck put in its collection and opened

@@ -25,12 +25,12 @@ from game.selectors import clock_left_ms
 from game.services.event_matches import EventSeat, event_match_open, match_award
 from tcgsite.accounts.models import User
 from tcgsite.errors import UserError
+from tcgsite.jobs import job_after_commit
 from tcgsite.lobbies.places import Lobby
 from tcgsite.lobbies.registry import lobby_panel_message
 from tcgsite.lobbies.services.presence import lobby_group
 from tcgsite.realtime import send_on_commit, user_group
 from tournaments import elo, fragments, pairing, rewards, standings
-from tournaments.dispatch import run_task_after_commit
 from tournaments.models import (
     Decision,
     Pairing,
@@ -333,7 +333,7 @@ def _conclude(tournament: Tournament) -> None:
         )
     names_refresh_after_commit([participant.player_id for participant in participants])
     lobby_changed()
-    run_task_after_commit("tournaments.payout", tournament_id=tournament.pk)
+    job_after_commit("tournaments.payout", tournament_id=tournament.pk)
 
 
 def _final_order(tournament: Tournament, participants: list[Participant]) -> list[int]:
