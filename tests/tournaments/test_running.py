@@ -203,7 +203,6 @@ def test_a_simulated_tournament_opens_no_match_and_takes_the_computers_results_a
     queue = on_demand_queue(
         on_demand=False,
         starts_at=timezone.now() + timedelta(minutes=10),
-        min_players=2,
         pack_pool=booster,
         reward_structure="2-1*",
     )

@@ -32,6 +32,7 @@ from tcgsite.realtime import send_on_commit, user_group
 from tournaments import elo, fragments, pairing, rewards, standings
 from tournaments.dispatch import run_task_after_commit
 from tournaments.models import (
+    STYLE_CLOCK_MINUTES,
     Decision,
     Pairing,
     Participant,
@@ -53,13 +54,15 @@ class TournamentError(UserError):
 def round_begin(tournament: Tournament) -> None:
     """Pair and begin the next round (the caller holds the tournament's lock)."""
     tournament.round += 1
-    now = timezone.now()
-    tournament.round_ends = now + tournament.round_length
+    in_bracket = _in_bracket(tournament, tournament.round)
+    # A Cut to Top 8's bracket may play a style of its own, with its own clock and round time.
+    style = tournament.round_style(in_bracket=in_bracket)
+    tournament.round_ends = timezone.now() + tournament.round_length_at(style)
     field = tournament.participants.select_related("player")
     if tournament.simulated:
         field = field.defer("decklist")  # no match is opened: the decks are never read
     participants = {each.pk: each for each in field}
-    if _in_bracket(tournament, tournament.round):
+    if in_bracket:
         if (
             tournament.structure == TournamentStructure.CUT_TO_TOP_8
             and tournament.bracket_from_round is None
@@ -103,8 +106,8 @@ def round_begin(tournament: Tournament) -> None:
             title=f"Tournament {tournament.pk}, round {tournament.round}: "
             f"{a.player.username} vs {b.player.username}",
             seats=[_seat(tournament, a), _seat(tournament, b)],
-            structure=tournament.style,
-            time_limit=tournament.clock_minutes * 60,
+            structure=style,
+            time_limit=STYLE_CLOCK_MINUTES[style] * 60,
             computer_level=settings.TOURNAMENT_COMPUTER_LEVEL,
         )
         row.save(update_fields=["match"])
@@ -117,7 +120,6 @@ def round_begin(tournament: Tournament) -> None:
         )
         _decide(tournament, row, participants[bye], Decision.BYE)
         if not tournament.simulated:
-            in_bracket = _in_bracket(tournament, tournament.round)
             _tell(participants[bye].player, fragments.bye_toast(tournament, in_bracket=in_bracket))
     lobby_changed()
     _round_check(tournament)
