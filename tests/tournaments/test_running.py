@@ -261,7 +261,10 @@ def test_a_player_with_a_bye_is_told_so():
         for callback in callbacks
         if getattr(callback, "args", ()) and callback.args[0] == user_group(bye.pk)
     ]
-    assert any("round 1: your bye counts as a win" in html for html in told)
+    assert any(
+        "round 1: you have a bye, counted as a win." in html and "data-lobby-return" in html
+        for html in told
+    )
 
 
 @eager

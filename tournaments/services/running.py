@@ -120,7 +120,12 @@ def round_begin(tournament: Tournament) -> None:
         )
         _decide(tournament, row, participants[bye], Decision.BYE)
         if not tournament.simulated:
-            _tell(participants[bye].player, fragments.bye_toast(tournament, in_bracket=in_bracket))
+            _tell(
+                participants[bye].player,
+                fragments.between_rounds_toast(
+                    tournament, fragments.bye_text(in_bracket=in_bracket)
+                ),
+            )
     lobby_changed()
     _round_check(tournament)
 
@@ -142,7 +147,8 @@ def pairing_result_record(*, match_id: int) -> bool:
         tournament = row.tournament
         winner = _participant_of(row, match.winner_id) if match.winner_id else _at_time(row, match)
         _decide(tournament, row, winner, Decision.PLAYED if match.winner_id else Decision.STAFF)
-        _round_check(tournament)
+        if not _round_check(tournament):
+            _between_rounds(tournament, row)
     return True
 
 
@@ -222,7 +228,8 @@ def tournament_drop(*, player: User) -> Participant:
             _decide(tournament, row, opponent, Decision.DROPPED)
         sealed.participant_dropped(participant)
         lobby_changed()
-        _round_check(tournament)
+        if not _round_check(tournament) and row is not None and row.second_id is not None:
+            _between_rounds(tournament, row)
     return participant
 
 
@@ -489,8 +496,27 @@ def _seat(tournament: Tournament, participant: Participant) -> EventSeat:
     )
 
 
+def _between_rounds(tournament: Tournament, row: Pairing) -> None:
+    """The two players of a pairing just decided in a round still being played (rulebook,
+    "Between Rounds"): the winner, and the loser of a Swiss, go back to the Tournaments Lobby,
+    where the Tournament Timer runs, to be called to the next round's match from there; the
+    loser of an elimination bracket is out, and free."""
+    in_bracket = _in_bracket(tournament, row.round)
+    for participant in _participants().filter(pk__in=[row.first_id, row.second_id]):
+        if participant.dropped is not None:
+            continue
+        won = participant.pk == row.winner_id
+        if in_bracket and not won:
+            _tell(participant.player, fragments.knocked_out_toast(tournament, row.round))
+            continue
+        result = fragments.result_text(won=won, decision=row.decision)
+        _tell(participant.player, fragments.between_rounds_toast(tournament, result))
+
+
 def _call(tournament: Tournament, player: User, match_id: int) -> None:
-    """Pull the player to their match (rulebook, "Between Rounds")."""
+    """Call the player to their match (rulebook, "Between Rounds": "each participant will be
+    pulled back to the Tournaments Lobby"): a page elsewhere goes to the lobby first, and the
+    lobby's page to the match (static/js/tournaments.js)."""
     send_on_commit(
         group=user_group(player.pk),
         message_type="lobby.toast",
