@@ -112,12 +112,14 @@
     stay.closest(".toast")?.remove();
   });
   // Brought to the lobby by a round's call: on to the match the Tournament Timer links.
-  document.addEventListener("DOMContentLoaded", () => {
+  function followRoundCall() {
     if (window.location.hash !== ROUND_CALL_HASH) return;
     history.replaceState(null, "", window.location.pathname + window.location.search);
     const match = document.querySelector("#tournament-timer a[data-round-match]");
     if (match) window.location.assign(match.href);
-  });
+  }
+  document.addEventListener("DOMContentLoaded", followRoundCall);
+  window.addEventListener("hashchange", followRoundCall);
   document.addEventListener("htmx:wsAfterMessage", () => {
     followQueueBox();
     followNotices();
