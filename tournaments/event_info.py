@@ -43,8 +43,9 @@ def style_text(rules: EventRules) -> str:
     """The style with its game clock; combined styles, each with its own."""
     if rules.styles_combined:
         return (
-            f"Swiss rounds {rules.swiss_style_label} ({rules.clock_minutes}-minute game clock), "
-            f"top 8 {rules.bracket_style_label} ({rules.bracket_clock_minutes}-minute game clock)"
+            f"{rules.swiss_style_label} in the Swiss rounds, a {rules.clock_minutes}-minute game "
+            f"clock; {rules.bracket_style_label} in the top 8, a {rules.bracket_clock_minutes}-"
+            "minute game clock"
         )
     return f"{rules.style_label}, a {rules.clock_minutes}-minute game clock"
 
@@ -66,7 +67,12 @@ def event_facts(
     ``rounds`` are those of a field of ``max_players``: a scheduled event has no cap, and
     unless staff set a Swiss's rounds, more players play more rounds."""
     rounds_text = str(rounds)
-    if queue.rounds is None or queue.structure != TournamentStructure.SWISS:
+    if queue.structure == TournamentStructure.CUT_TO_TOP_8 and queue.rounds:
+        cut = rounds - queue.rounds
+        rounds_text = (
+            f"{queue.rounds} Swiss rounds, then a top 8 of {cut} (fewer with fewer players)"
+        )
+    elif queue.rounds is None or queue.structure != TournamentStructure.SWISS:
         rounds_text += f" with {queue.max_players} players (more players, more rounds)"
     facts = [
         ("Queue opens", clock(queue.opens_at)),

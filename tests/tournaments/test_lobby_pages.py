@@ -360,6 +360,6 @@ def test_combined_styles_are_shown_in_the_queue_title_get_info_and_the_admin(cli
 
     assert "Cut to Top 8, Single Game, top 8 Match Play (2-3)" in lobby
     assert ">40 / 70<" in lobby  # the Time column: a Swiss round's minutes, then the cut's
-    assert "Swiss rounds Single Game (30-minute game clock), top 8 Match Play (2-3)" in info
+    assert "Single Game in the Swiss rounds (30-minute game clock), Match Play (2-3) in the" in info
     assert "40 minutes a Swiss round, 70 a top-8 round" in info
     assert 'name="cut_style"' in admin

@@ -70,7 +70,7 @@ STANDARD_ON_DEMAND_QUEUES = (
     },
     {
         "standard_key": "best-of-five-four",
-        "title": "Best of Five Four",
+        "title": "Showdown Four",
         "structure": TournamentStructure.SINGLE_ELIMINATION,
         "style": MatchStructure.BEST_OF_FIVE,
         "max_players": 4,
