@@ -259,7 +259,7 @@ class EventRules(models.Model):
 
 class EventSchedule(EventRules):
     """A recurring scheduled tournament (the admin's schedule): on each of ``weekdays`` at
-    ``start_time`` (UTC) a scheduled queue is created, a week ahead so the Events Calendar
+    ``start_time`` (UTC) a scheduled queue is created, two weeks ahead so the Events Calendar
     shows it."""
 
     weekdays = models.CharField(

@@ -187,7 +187,7 @@ def scheduled_queues_start_sweep(now: datetime | None = None) -> int:
 
 
 def schedules_extend(now: datetime | None = None) -> int:
-    """Create the scheduled queues of every active recurring schedule for the week ahead;
+    """Create the scheduled queues of every active recurring schedule for the two weeks ahead;
     how many were new. Safe to run twice: a schedule makes one queue per start time."""
     now = now or timezone.now()
     created = 0
