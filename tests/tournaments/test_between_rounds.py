@@ -101,3 +101,20 @@ def test_the_lobby_shows_the_timer_between_rounds_and_the_match_once_it_is_calle
     assert f"<strong>Round 2</strong> · Tournament {tournament.pk}" in lobby
     assert f'href="{reverse("game:match_page", args=[match_id])}" data-round-match' in lobby
     assert "Between rounds" not in lobby
+
+
+@eager
+def test_the_loser_of_an_elimination_match_is_told_they_are_out_and_not_sent_back():
+    """Single Elimination: "If you lose your match, you are then free to enter other events"."""
+    queue = on_demand_queue(max_players=4, structure="single_elimination")
+    for player in entrants(4):
+        queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+    tournament = queue.tournaments.get()
+    table_one = tournament.pairings.select_related("first__player", "second__player").first()
+
+    callbacks = concede(table_one)
+
+    (out,) = told(callbacks, table_one.second.player)
+    assert "you lost, and are out of the bracket" in out and "data-lobby-return" not in out
+    (back,) = told(callbacks, table_one.first.player)
+    assert "you won your match" in back and "data-lobby-return" in back
