@@ -198,7 +198,6 @@ def main() -> None:
         # everyone has joined, as the periodic sweep would start it at its time.
         on_demand=False,
         starts_at=timezone.now() + timedelta(minutes=10),
-        min_players=2,
         max_players=PLAYERS,
         pack_pool=booster,
         reward_structure=REWARDS,

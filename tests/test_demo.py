@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from tcgsite.accounts.models import User
 from tournaments.models import TournamentQueue
-from tournaments.services.queues import STANDARD_ON_DEMAND_QUEUES
+from tournaments.services.defaults import STANDARD_ON_DEMAND_QUEUES
 
 pytestmark = pytest.mark.django_db
 

@@ -29,8 +29,11 @@ from tournaments.services.payout import RewardError, special_reward_give, tourna
 from tournaments.services.queues import schedules_extend
 
 RULE_FIELDSETS = (
-    ("Event", {"fields": ("title", "kind", "play_format", "structure", "style", "sprint")}),
-    ("Players and rounds", {"fields": ("min_players", "max_players", "rounds", "round_minutes")}),
+    (
+        "Event",
+        {"fields": ("title", "kind", "play_format", "structure", "style", "cut_style", "sprint")},
+    ),
+    ("Players and rounds", {"fields": ("max_players", "rounds", "round_minutes")}),
     (
         "Entry fee and rewards",
         {"fields": ("entry_passes", "k", "pack_pool", "reward_structure")},
@@ -63,7 +66,8 @@ class ReadOnlyInline(admin.TabularInline):
 
 @admin.register(EventSchedule)
 class EventScheduleAdmin(admin.ModelAdmin):
-    """A recurring scheduled tournament; saving one creates its queues for the week ahead."""
+    """A recurring scheduled tournament; saving one creates its queues for the two weeks
+    ahead."""
 
     list_display = ("title", "start_time", "weekdays", "structure", "kind", "sprint", "active")
     list_filter = ("active", "kind", "structure", "sprint")
@@ -73,7 +77,7 @@ class EventScheduleAdmin(admin.ModelAdmin):
             "Schedule (UTC)",
             {
                 "fields": ("weekdays", "start_time", "active"),
-                "description": "Its queues are created a week ahead, each with the rules below "
+                "description": "Its queues are created two weeks ahead, each with the rules below "
                 "as they are then: to change a queue already created, edit it under Tournament "
                 "queues.",
             },
@@ -86,7 +90,9 @@ class EventScheduleAdmin(admin.ModelAdmin):
         created = schedules_extend()
         if created:
             self.message_user(
-                request, f"{created} scheduled queue(s) created for the week ahead.", messages.INFO
+                request,
+                f"{created} scheduled queue(s) created for the two weeks ahead.",
+                messages.INFO,
             )
 
 

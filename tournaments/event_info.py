@@ -9,7 +9,8 @@ Pool and play format.
 
 from datetime import datetime, timedelta
 
-from tournaments.models import TournamentKind, TournamentQueue, TournamentStructure
+from tournaments import pairing
+from tournaments.models import EventRules, TournamentKind, TournamentQueue, TournamentStructure
 
 
 def counted(number: int, noun: str) -> str:
@@ -38,6 +39,26 @@ def entry_fee(queue: TournamentQueue) -> str:
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
+def style_text(rules: EventRules) -> str:
+    """The style with its game clock; combined styles, each with its own."""
+    if rules.styles_combined:
+        return (
+            f"{rules.swiss_style_label} in the Swiss rounds, a {rules.clock_minutes}-minute game "
+            f"clock; {rules.bracket_style_label} in the top 8, a {rules.bracket_clock_minutes}-"
+            "minute game clock"
+        )
+    return f"{rules.style_label}, a {rules.clock_minutes}-minute game clock"
+
+
+def round_time_text(rules: EventRules) -> str:
+    if rules.bracket_round_minutes != rules.swiss_round_minutes:
+        return (
+            f"{rules.swiss_round_minutes} minutes a Swiss round, "
+            f"{rules.bracket_round_minutes} a top-8 round"
+        )
+    return f"{rules.swiss_round_minutes} minutes"
+
+
 def event_facts(
     queue: TournamentQueue, *, rounds: int, ends_at: datetime
 ) -> tuple[tuple[str, str], ...]:
@@ -46,18 +67,23 @@ def event_facts(
     ``rounds`` are those of a field of ``max_players``: a scheduled event has no cap, and
     unless staff set a Swiss's rounds, more players play more rounds."""
     rounds_text = str(rounds)
-    if queue.rounds is None or queue.structure != TournamentStructure.SWISS:
+    if queue.structure == TournamentStructure.CUT_TO_TOP_8 and queue.rounds:
+        cut = rounds - queue.rounds
+        rounds_text = (
+            f"{queue.rounds} Swiss rounds, then a top 8 of {cut} (fewer with fewer players)"
+        )
+    elif queue.rounds is None or queue.structure != TournamentStructure.SWISS:
         rounds_text += f" with {queue.max_players} players (more players, more rounds)"
     facts = [
         ("Queue opens", clock(queue.opens_at)),
         ("Ends by", f"{clock(ends_at)} at the latest"),
         ("Type", queue.type_label),
         ("Structure", queue.get_structure_display()),
-        ("Style", f"{queue.style_label}, a {queue.clock_minutes}-minute game clock"),
+        ("Style", style_text(queue)),
         ("Entry fee", entry_fee(queue)),
-        ("Players", f"At least {queue.min_players} to start; no upper limit"),
+        ("Players", "Any number: it starts on time however many have joined"),
         ("Rounds", rounds_text),
-        ("Time per round", f"{int(queue.round_length.total_seconds()) // 60} minutes"),
+        ("Time per round", round_time_text(queue)),
         ("K", str(queue.k)),
         ("Pack Pool", queue.pack_pool.name if queue.pack_pool else "None"),
         ("Reward Structure", queue.reward_structure or "None"),
@@ -72,7 +98,17 @@ def event_end(queue: TournamentQueue, *, rounds: int) -> datetime:
     long as this length multiplied by the number of rounds"), after a Sealed event's deck
     building."""
     building = queue.sealed_minutes if queue.kind == TournamentKind.SEALED else 0
-    return queue.starts_at + timedelta(minutes=building) + rounds * queue.round_length
+    bracket_rounds = (
+        pairing.swiss_round_count(min(queue.max_players, pairing.CUT_SIZE))
+        if queue.structure == TournamentStructure.CUT_TO_TOP_8
+        else 0
+    )
+    return (
+        queue.starts_at
+        + timedelta(minutes=building)
+        + (rounds - bracket_rounds) * queue.round_length
+        + bracket_rounds * queue.bracket_round_length
+    )
 
 
 def feed_description(queue: TournamentQueue, facts, tiers) -> str:

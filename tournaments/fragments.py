@@ -6,31 +6,66 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from tcgsite.accounts.models import User
+from tcgsite.lobbies.places import Lobby
 from tournaments import selectors
-from tournaments.models import TournamentStructure
+from tournaments.models import Decision, TournamentStructure
 
 
 def notice_toast(text: str) -> str:
     return render_to_string("tournaments/toast.html", {"text": text})
 
 
+def lobby_url() -> str:
+    return reverse("lobbies:lobby", args=[Lobby.TOURNAMENTS])
+
+
 def round_call_toast(tournament, match_id: int) -> str:
+    """The call to a round's match: static/js/tournaments.js takes a page elsewhere to the
+    Tournaments Lobby, and the lobby's page to the match."""
     return render_to_string(
         "tournaments/_round_call_toast.html",
-        {"tournament": tournament, "link": reverse("game:match_page", args=[match_id])},
+        {
+            "tournament": tournament,
+            "link": reverse("game:match_page", args=[match_id]),
+            "lobby": lobby_url(),
+        },
     )
 
 
-def bye_toast(tournament, *, in_bracket: bool) -> str:
+def bye_text(*, in_bracket: bool) -> str:
     """A player with no opponent this round: the bye counts as a win (rulebook, "Scoring"),
     or, in an elimination bracket, takes them to the next round."""
-    what = "you go through without playing" if in_bracket else "your bye counts as a win"
+    return "you go through without playing" if in_bracket else "you have a bye, counted as a win"
+
+
+def result_text(*, won: bool, decision: str) -> str:
+    """How a player's match of the round was decided, told to them."""
+    if decision == Decision.DROPPED:
+        return "your opponent dropped: you win the match"
+    if decision == Decision.TIME:
+        return "the round's time ran out: " + ("you win the match" if won else "you lose the match")
+    return "you won your match" if won else "you lost your match"
+
+
+def between_rounds_toast(tournament, result: str) -> str:
+    """Back to the Tournaments Lobby until the next round (rulebook, "Between Rounds"): the
+    Tournament Timer runs there, and the next round's call takes the player to their match."""
+    ends = tournament.round_ends
     return render_to_string(
-        "tournaments/toast.html",
+        "tournaments/_between_rounds_toast.html",
         {
-            "text": f"Tournament {tournament.pk}, round {tournament.round}: {what}. "
-            "Wait for the next round's call.",
+            "text": f"Tournament {tournament.pk}, round {tournament.round}: {result}.",
+            "ends": f"{ends:%H:%M} UTC" if ends else "",
+            "lobby": lobby_url(),
         },
+    )
+
+
+def knocked_out_toast(tournament, round_number: int) -> str:
+    return notice_toast(
+        f"Tournament {tournament.pk}, round {round_number}: you lost, and are out of the "
+        "bracket. Your final place, and what it earns, come when the tournament concludes; "
+        "you may enter another event now."
     )
 
 

@@ -24,6 +24,12 @@ STYLE_CLOCK_MINUTES = {
     MatchStructure.BEST_OF_THREE: 60,
     MatchStructure.BEST_OF_FIVE: 90,
 }
+# The rulebook's titles' style ("Standard Constructed Match Play (2-3)").
+STYLE_LABELS = {
+    MatchStructure.SINGLE_GAME: "Single Game",
+    MatchStructure.BEST_OF_THREE: "Match Play (2-3)",
+    MatchStructure.BEST_OF_FIVE: "Match Play (3-5)",
+}
 # Scheduled queues open this long before their start (rulebook, "Scheduled Tournament Queues").
 SCHEDULED_QUEUE_OPENS = timedelta(minutes=30)
 # How a recurring schedule writes its days: 0 Monday to 6 Sunday (datetime.date.weekday).
@@ -60,17 +66,22 @@ class EventRules(models.Model):
         max_length=20, choices=TournamentStructure.choices, default=TournamentStructure.SWISS
     )
     style = models.PositiveSmallIntegerField(
-        choices=MatchStructure.choices, default=MatchStructure.SINGLE_GAME
+        choices=MatchStructure.choices,
+        default=MatchStructure.SINGLE_GAME,
+        help_text="The matches' style (for a Cut to Top 8, its Swiss rounds').",
+    )
+    cut_style = models.PositiveSmallIntegerField(
+        choices=MatchStructure.choices,
+        null=True,
+        blank=True,
+        help_text="Cut to Top 8 only: the style of the top-8 bracket's matches when it differs "
+        'from the Swiss rounds\' (rulebook, "Tournament Style": "or a combination of the '
+        'two"). Empty: the same style throughout.',
     )
     max_players = models.PositiveIntegerField(
         default=8,
         help_text="On-demand: the tournament starts when this many have joined. "
         "Scheduled: shown only; any number may join.",
-    )
-    min_players = models.PositiveIntegerField(
-        default=4,
-        help_text="Scheduled: with fewer at the start time, the event is cancelled and "
-        "nobody pays.",
     )
     rounds = models.PositiveSmallIntegerField(
         null=True,
@@ -81,8 +92,8 @@ class EventRules(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="The longest a round lasts (the lobby's Time column). Empty: the style's "
-        "game clock plus ten minutes.",
+        help_text="The longest a round lasts (the lobby's Time column). Empty: the round's "
+        "style's game clock plus ten minutes.",
     )
     k = models.PositiveSmallIntegerField(
         default=16, help_text="The K value: how much each match moves the Player Rating."
@@ -121,12 +132,56 @@ class EventRules(models.Model):
         abstract = True
 
     @property
+    def bracket_style(self) -> int:
+        """The style of a Cut to Top 8's bracket matches: its own, or the Swiss rounds'."""
+        if self.structure == TournamentStructure.CUT_TO_TOP_8 and self.cut_style:
+            return self.cut_style
+        return self.style
+
+    @property
+    def styles_combined(self) -> bool:
+        return self.bracket_style != self.style
+
+    def round_style(self, *, in_bracket: bool) -> int:
+        """The style of a round's matches: a Cut to Top 8's bracket rounds may have their own."""
+        return self.bracket_style if in_bracket else self.style
+
+    def round_length_at(self, style: int) -> timedelta:
+        return timedelta(minutes=self.round_minutes or STYLE_CLOCK_MINUTES[style] + 10)
+
+    @property
     def clock_minutes(self) -> int:
         return STYLE_CLOCK_MINUTES[self.style]
 
     @property
+    def bracket_clock_minutes(self) -> int:
+        return STYLE_CLOCK_MINUTES[self.bracket_style]
+
+    @property
     def round_length(self) -> timedelta:
-        return timedelta(minutes=self.round_minutes or self.clock_minutes + 10)
+        """The longest a round lasts (a Cut to Top 8's Swiss rounds, with combined styles)."""
+        return self.round_length_at(self.style)
+
+    @property
+    def bracket_round_length(self) -> timedelta:
+        return self.round_length_at(self.bracket_style)
+
+    @property
+    def swiss_round_minutes(self) -> int:
+        """Minutes a round lasts (a Cut to Top 8's Swiss rounds)."""
+        return int(self.round_length.total_seconds()) // 60
+
+    @property
+    def bracket_round_minutes(self) -> int:
+        return int(self.bracket_round_length.total_seconds()) // 60
+
+    @property
+    def time_label(self) -> str:
+        """The lobby's Time column: minutes a round, the top 8's after a slash when they
+        differ."""
+        if self.bracket_round_minutes == self.swiss_round_minutes:
+            return str(self.swiss_round_minutes)
+        return f"{self.swiss_round_minutes} / {self.bracket_round_minutes}"
 
     @property
     def full_title(self) -> str:
@@ -143,7 +198,20 @@ class EventRules(models.Model):
 
     @property
     def style_label(self) -> str:
-        return {1: "Single Game", 3: "Match Play (2-3)", 5: "Match Play (3-5)"}[self.style]
+        """The style as the rulebook's titles write it; combined styles name both, e.g.
+        "Single Game, top 8 Match Play (2-3)"."""
+        if self.styles_combined:
+            return f"{self.swiss_style_label}, top 8 {self.bracket_style_label}"
+        return self.swiss_style_label
+
+    @property
+    def swiss_style_label(self) -> str:
+        """The style of the matches (a Cut to Top 8's Swiss rounds)."""
+        return STYLE_LABELS[self.style]
+
+    @property
+    def bracket_style_label(self) -> str:
+        return STYLE_LABELS[self.bracket_style]
 
     @classmethod
     def rule_fields(cls) -> list[str]:
@@ -161,7 +229,8 @@ class EventRules(models.Model):
     def problems(self) -> dict[str, str]:
         """What staff must get right before a schedule or a queue is saved (the admin's forms
         call ``clean``), by field: a reward structure that tournaments.rewards can pay, the Pack
-        Pool it and a Sealed event's boosters are drawn from, and a field of two at least."""
+        Pool it and a Sealed event's boosters are drawn from, an on-demand field of two at
+        least, and a cut style only where there is a cut."""
         errors: dict[str, str] = {}
         if self.reward_structure.strip():
             try:
@@ -178,15 +247,19 @@ class EventRules(models.Model):
             errors["pack_pool"] = (
                 "This Sealed event asks each player for booster packs of the Pack Pool: choose one."
             )
-        for field in ("min_players", "max_players"):
-            if getattr(self, field) is not None and getattr(self, field) < 2:
-                errors[field] = "A tournament needs at least two players."
+        if self.max_players is not None and self.max_players < 2:
+            errors["max_players"] = "A tournament queue fills with two players at least."
+        if self.cut_style and self.structure != TournamentStructure.CUT_TO_TOP_8:
+            errors["cut_style"] = (
+                "Only a Cut to Top 8 has a top-8 bracket with a style of its own: choose that "
+                "structure, or leave the cut style empty."
+            )
         return errors
 
 
 class EventSchedule(EventRules):
     """A recurring scheduled tournament (the admin's schedule): on each of ``weekdays`` at
-    ``start_time`` (UTC) a scheduled queue is created, a week ahead so the Events Calendar
+    ``start_time`` (UTC) a scheduled queue is created, two weeks ahead so the Events Calendar
     shows it."""
 
     weekdays = models.CharField(
@@ -194,10 +267,20 @@ class EventSchedule(EventRules):
     )
     start_time = models.TimeField(help_text="UTC.")
     active = models.BooleanField(default=True)
+    # Which of the site's default schedules this is (tournaments.services.defaults), so that
+    # creating them again finds it, however staff have changed it; blank for staff's own.
+    standard_key = models.CharField(max_length=40, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["start_time", "title"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["standard_key"],
+                condition=~models.Q(standard_key=""),
+                name="standard_schedule_once",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.title} at {self.start_time:%H:%M} UTC on days {self.weekdays}"
@@ -236,12 +319,20 @@ class TournamentQueue(EventRules):
     )
     end_reason = models.CharField(max_length=200, blank=True)
     position = models.PositiveSmallIntegerField(default=0, help_text="Order in the lobby.")
+    # Which of the site's standard on-demand queues this is (tournaments.services.defaults);
+    # blank for staff's own and for a schedule's queues.
+    standard_key = models.CharField(max_length=40, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["position", "starts_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["schedule", "starts_at"], name="scheduled_queue_once"),
+            models.UniqueConstraint(
+                fields=["standard_key"],
+                condition=~models.Q(standard_key=""),
+                name="standard_queue_once",
+            ),
         ]
 
     def __str__(self):

@@ -194,11 +194,12 @@ def bracket_order(size: int) -> list[int]:
 
 def seeded_bracket(players_by_seed: Sequence[int]) -> tuple[int | None, ...]:
     """The places of a single-elimination bracket, ``players_by_seed[0]`` being seed 1. The
-    bracket has the next power of two places; an empty place (None) gives its neighbour, one
-    of the top seeds, a bye."""
-    if len(players_by_seed) < 2:
-        raise ValueError("a bracket needs at least two players")
-    size = 1 << (len(players_by_seed) - 1).bit_length()
+    bracket has the next power of two places, two at least; an empty place (None) gives its
+    neighbour, one of the top seeds, a bye: a scheduled event's lone player wins the final by
+    one."""
+    if not players_by_seed:
+        raise ValueError("a bracket needs a player")
+    size = max(2, 1 << (len(players_by_seed) - 1).bit_length())
     return tuple(
         players_by_seed[seed - 1] if seed <= len(players_by_seed) else None
         for seed in bracket_order(size)

@@ -13,6 +13,7 @@ from tcgsite.accounts.models import User
 from tournaments import event_info, pairing, rating_chart, rewards, standings
 from tournaments.models import (
     EventRules,
+    Pairing,
     Participant,
     QueueEntry,
     QueueStatus,
@@ -401,6 +402,9 @@ class TournamentTimer:
     round: int
     label: str
     ends: datetime | None
+    # The player's match of the round while it is being played; None between rounds.
+    match_id: int | None = None
+    building: bool = False
 
     @property
     def left_ms(self) -> int | None:
@@ -424,11 +428,26 @@ def tournament_timer(*, player: User) -> TournamentTimer | None:
         return None
     tournament = participant.tournament
     building = tournament.status == TournamentStatus.DECK_BUILDING
+    match_id = (
+        None
+        if building
+        else Pairing.objects.filter(
+            Q(first=participant) | Q(second=participant),
+            tournament=tournament,
+            round=tournament.round,
+            decided=None,
+        )
+        .exclude(match=None)
+        .values_list("match_id", flat=True)
+        .first()
+    )
     return TournamentTimer(
         tournament_id=tournament.pk,
         round=tournament.round,
         label="Deck building" if building else f"Round {tournament.round}",
         ends=tournament.building_ends if building else tournament.round_ends,
+        match_id=match_id,
+        building=building,
     )
 
 

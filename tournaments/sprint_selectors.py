@@ -2,14 +2,21 @@
 will be posted after each event on the Sprint Leaderboard")."""
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 
 from django.db.models import Count
 from django.utils import timezone
 
 from tcgsite.accounts.models import User
 from tournaments import sprints_calendar
-from tournaments.models import MedalColor, SprintMedal, SprintScore, SprintSettings
+from tournaments.models import (
+    MedalColor,
+    QueueStatus,
+    SprintMedal,
+    SprintScore,
+    SprintSettings,
+    TournamentQueue,
+)
 
 PAST_MONTHS_SHOWN = 12
 
@@ -97,6 +104,21 @@ def sprint_leaderboard(*, today: date | None = None) -> Leaderboard:
         resets_on=sprints_calendar.first_weekday(sprints_calendar.next_month(month)),
         medals_given=medals_given,
         past=_by_month([medal for medal in medals if medal.month != month]),
+    )
+
+
+def coming_sprint(*, now: datetime | None = None) -> TournamentQueue | None:
+    """The next scheduled Sprint still to start, or None; one query."""
+    return (
+        TournamentQueue.objects.filter(
+            sprint=True,
+            on_demand=False,
+            status=QueueStatus.OPEN,
+            starts_at__gt=now or timezone.now(),
+        )
+        .select_related("pack_pool", "play_format")
+        .order_by("starts_at", "pk")
+        .first()
     )
 
 

@@ -12,7 +12,7 @@ def sweep():
     """Start the scheduled tournaments whose time has come, begin round one of the Sealed
     tournaments whose deck building time is up, end the rounds whose time is up,
     record the results of matches that ended unrecorded, and keep the recurring schedules'
-    queues a week ahead (tournaments/services/)."""
+    queues two weeks ahead (tournaments/services/)."""
     return {
         "started": scheduled_queues_start_sweep(),
         "building_ended": building_ends_sweep(),

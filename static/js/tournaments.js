@@ -1,8 +1,9 @@
 // The Tournaments Lobby (templates/tournaments/): right-click a row for Get Info, double-click
 // a queue to join it, the window both open in, the box of the queue you wait in kept live from
 // the lists, and the leave the page sends as it goes (tournaments/views/lobby.py says why).
-// On every page: the Tournament Timer's countdown, its Drop window, and the round call that
-// takes a player to their match (rulebook, "Between Rounds").
+// On every page: the Tournament Timer's countdown, its Drop window, and "Between Rounds"
+// (rulebook): a player whose match is over goes back to the Tournaments Lobby, and a round's
+// call pulls a player back to the lobby and, from there, into their match.
 (function () {
   "use strict";
 
@@ -69,8 +70,22 @@
     navigator.sendBeacon(box.dataset.leaveUrl, form);
   });
 
-  // A tournament's notice refreshes the timer; a round's call takes the player to their match,
-  // its link staying in the pop-up for a page that could not follow it.
+  // A tournament's notice refreshes the timer. A round's call takes a player in the
+  // Tournaments Lobby to their match, and a player elsewhere to the lobby first (the address
+  // says why they came, so the lobby's page follows on to the match). A match decided in a
+  // round still being played sends its player back to the lobby after a few seconds to read
+  // the result, unless they choose to stay where they are. Each link stays in its pop-up for
+  // a page that could not follow it.
+  const RETURN_AFTER_MS = 6000;
+  const ROUND_CALL_HASH = "#round-call";
+  let returning = null;
+  function stayHere() {
+    clearTimeout(returning);
+    returning = null;
+  }
+  function inLobby(lobbyUrl) {
+    return new URL(lobbyUrl, window.location.href).pathname === window.location.pathname;
+  }
   function followNotices() {
     const notices = Array.from(document.querySelectorAll("#toasts .tournament-toast:not([data-seen])"));
     if (notices.length === 0) return;
@@ -78,8 +93,33 @@
     htmx.trigger(document.body, "tournament-changed");
     const calls = notices.map((notice) => notice.querySelector("a[data-round-call]")).filter(Boolean);
     const call = calls[calls.length - 1];
-    if (call && new URL(call.href).pathname !== window.location.pathname) window.location.assign(call.href);
+    if (call) {
+      stayHere();
+      if (inLobby(call.dataset.lobby)) window.location.assign(call.href);
+      else window.location.assign(call.dataset.lobby + ROUND_CALL_HASH);
+      return;
+    }
+    const back = notices.map((notice) => notice.querySelector("a[data-lobby-return]")).filter(Boolean).pop();
+    if (back && !inLobby(back.href)) {
+      stayHere();
+      returning = setTimeout(() => window.location.assign(back.href), RETURN_AFTER_MS);
+    }
   }
+  document.addEventListener("click", (event) => {
+    const stay = event.target.closest?.("[data-stay]");
+    if (!stay) return;
+    stayHere();
+    stay.closest(".toast")?.remove();
+  });
+  // Brought to the lobby by a round's call: on to the match the Tournament Timer links.
+  function followRoundCall() {
+    if (window.location.hash !== ROUND_CALL_HASH) return;
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    const match = document.querySelector("#tournament-timer a[data-round-match]");
+    if (match) window.location.assign(match.href);
+  }
+  document.addEventListener("DOMContentLoaded", followRoundCall);
+  window.addEventListener("hashchange", followRoundCall);
   document.addEventListener("htmx:wsAfterMessage", () => {
     followQueueBox();
     followNotices();

@@ -5,15 +5,18 @@ next round begins, a player drops through the timer's confirmation, and the fina
 show in Get Info."""
 
 import re
+import threading
 import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, confirm
+from tests.browser.settling import Settling
 from tests.browser.test_journeys import log_in
 from tests.tournaments.conftest import entrant, on_demand_queue
 from tournaments.models import Pairing, Tournament
+from tournaments.services.queues import queue_join
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -154,7 +157,9 @@ def test_players_join_play_a_round_drop_and_read_the_standings(open_as):
         expect(pages[name]).to_have_url(re.compile(f"/matches/{second.match_id}/$"), timeout=30_000)
     expect(pages[bye].locator("#tournament-timer")).to_contain_text("Round 2")
 
-    # The loser of round one, back in the lobby, reads Get Info on the started tournament.
+    # The loser of round one has the bye of round two: between rounds, back in the lobby
+    # (rulebook, "Between Rounds"), where they read Get Info on the started tournament.
+    expect(pages[loser]).to_have_url(re.compile("/lobbies/tournaments/$"))
     in_lobby(pages[loser], {"Han": han, "Leia": leia, "Chewie": chewie}[loser])
     started = pages[loser].locator(f'#tournaments-started tr[data-tournament="{tournament.pk}"]')
     expect(started).to_contain_text("Round 2")
@@ -198,3 +203,78 @@ def test_the_lobby_fits_a_phone_and_its_lists_scroll_in_their_box(open_as):
     assert widths[0] <= widths[1] + 1
     assert scroll.evaluate("box => box.scrollWidth > box.clientWidth")
     shot(page, "tournament-lobby-phone")
+
+
+def test_between_rounds_players_go_back_to_the_lobby_and_are_pulled_into_their_next_match(
+    open_as,
+):
+    """Between Rounds: the players of a finished match go back to the Tournaments Lobby, where
+    the Tournament Timer shows the round, the tournament and that they wait; one who left the
+    lobby meanwhile is pulled back to it when the next round is ready, and both are taken from
+    there into their matches."""
+    from game.services.matches import match_concede
+
+    def off_the_loop(service, **kwargs):
+        # Off the test's thread, where Playwright's event loop runs: the service's messages
+        # reach the pages' sockets as a request's would.
+        worker = threading.Thread(target=service, kwargs=kwargs)
+        worker.start()
+        worker.join()
+
+    def concede(match_id, player):
+        off_the_loop(match_concede, match_id=match_id, player=player)
+
+    queue = on_demand_queue(title="Between Rounds", max_players=4, rounds=2)
+    players = [
+        entrant(name, archetype)
+        for name, archetype in (
+            ("Han", "jedi"),
+            ("Leia", "sith"),
+            ("Chewie", "rebel"),
+            ("Lando", "imperial"),
+        )
+    ]
+    for player in players:
+        off_the_loop(queue_join, queue_id=queue.pk, player=player, deck=player.deck)
+    tournament = Tournament.objects.get(queue=queue)
+    table_one, table_two = Pairing.objects.select_related("first__player", "second__player").filter(
+        tournament=tournament, round=1
+    )
+    stays, returns = table_one.first.player, table_one.second.player
+    pages = {player.username: open_as(player) for player in (stays, returns)}
+
+    # Brought to the lobby by a round's call, a page follows on to the match the Timer links.
+    for page in pages.values():
+        settling = Settling(page)
+        page.goto("/lobbies/tournaments/#round-call")
+        expect(page).to_have_url(re.compile(f"/matches/{table_one.match_id}/$"))
+        settling.wait()  # the match's socket is open: it hears what follows
+
+    concede(table_one.match_id, returns)
+
+    # The table's other match goes on: both are sent back to the lobby, one chooses to stay.
+    stay_page, lobby_page = pages[stays.username], pages[returns.username]
+    stay_page.locator("#toasts").get_by_role("button", name="Stay here").click()
+    stay_page.goto("/")
+    expect(lobby_page).to_have_url(re.compile("/lobbies/tournaments/$"))
+    timer = lobby_page.locator("#tournament-timer")
+    expect(timer).to_contain_text("Round 1")
+    expect(timer).to_contain_text(f"Tournament {tournament.pk}")
+    expect(timer).to_contain_text("Between rounds")
+    expect(timer.locator("[data-left-ms]")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    shot(lobby_page, "tournament-between-rounds")
+
+    concede(table_two.match_id, table_two.second.player)
+
+    round_two = {
+        participant.player_id: row.match_id
+        for row in Pairing.objects.select_related("first", "second").filter(
+            tournament=tournament, round=2
+        )
+        for participant in (row.first, row.second)
+    }
+    for player in (stays, returns):
+        expect(pages[player.username]).to_have_url(
+            re.compile(f"/matches/{round_two[player.pk]}/$"), timeout=30_000
+        )
+    expect(lobby_page.locator("#tournament-timer")).to_contain_text("Round 2")

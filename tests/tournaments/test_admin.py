@@ -69,7 +69,6 @@ def queue_form(**changes) -> dict:
         "kind": "constructed",
         "structure": "swiss",
         "style": "1",
-        "min_players": "4",
         "max_players": "8",
         "rounds": "",
         "round_minutes": "",
@@ -165,7 +164,7 @@ def test_a_reward_structure_is_checked_when_a_queue_or_a_schedule_is_saved(
     assert not TournamentQueue.objects.exists() and not EventSchedule.objects.exists()
 
 
-def test_a_valid_queue_is_saved_and_a_schedule_creates_its_week_of_queues(staff_client, booster):
+def test_a_valid_queue_is_saved_and_a_schedule_creates_two_weeks_of_queues(staff_client, booster):
     changes = {"reward_structure": "5-4-3-2-1*", "pack_pool": str(booster.pk)}
 
     staff_client.post(reverse("admin:tournaments_tournamentqueue_add"), queue_form(**changes))
@@ -176,7 +175,7 @@ def test_a_valid_queue_is_saved_and_a_schedule_creates_its_week_of_queues(staff_
 
     assert TournamentQueue.objects.filter(on_demand=True, reward_structure="5-4-3-2-1*").exists()
     schedule = EventSchedule.objects.get()
-    assert schedule.queues.count() == 7
+    assert schedule.queues.count() == 14
 
 
 @pytest.mark.parametrize(
@@ -188,10 +187,10 @@ def test_a_valid_queue_is_saved_and_a_schedule_creates_its_week_of_queues(staff_
             "pack_pool",
             "asks each player for booster packs of the Pack Pool",
         ),
-        ({"min_players": "1"}, "min_players", "at least two players"),
-        ({"max_players": "1"}, "max_players", "at least two players"),
+        ({"max_players": "1"}, "max_players", "two players at least"),
         ({"structure": "single_elimination", "max_players": "0"}, "max_players", "two players"),
         ({"on_demand": None}, "starts_at", "needs its start time"),
+        ({"cut_style": "3"}, "cut_style", "Only a Cut to Top 8"),
         (
             {"starts_at_0": "2099-03-06", "starts_at_1": "19:00:00"},
             "starts_at",

@@ -88,7 +88,7 @@ def test_the_entry_fee_names_the_passes_and_a_sealed_events_products():
 
 
 def scheduled(starts_at: datetime, **rules) -> TournamentQueue:
-    defaults = {"title": "Weekly", "on_demand": False, "max_players": 8, "min_players": 4}
+    defaults = {"title": "Weekly", "on_demand": False, "max_players": 8}
     return TournamentQueue.objects.create(starts_at=starts_at, **{**defaults, **rules})
 
 
@@ -190,11 +190,11 @@ EXPECTED_FEED = (
     "SUMMARY:Friday Night\\; Swiss (Standard Constructed\\, Swiss\\, Single Game)\r\n"
     "DESCRIPTION:Queue opens: 18:30 UTC\\nEnds by: 21:40 UTC at the latest\\nType:\r\n"
     "  Standard Constructed\\nStructure: Swiss\\nStyle: Single Game\\, a 30-minute \r\n"
-    " game clock\\nEntry fee: 1 event pass\\nPlayers: At least 4 to start\\; no upp\r\n"
-    " er limit\\nRounds: 4\\nTime per round: 40 minutes\\nK: 16\\nPack Pool: Crème \r\n"
-    " Booster\\, Série 1\\nReward Structure: 3-2-1*\\nRewards with 8 players: 1st \r\n"
-    " 3 packs\\, 2nd 2 packs\\, 3rd–8th 1 pack each\\nSprint tournament: entrants\r\n"
-    "  earn Sprint points.\r\n"
+    " game clock\\nEntry fee: 1 event pass\\nPlayers: Any number: it starts on tim\r\n"
+    " e however many have joined\\nRounds: 4\\nTime per round: 40 minutes\\nK: 16\\n\r\n"
+    " Pack Pool: Crème Booster\\, Série 1\\nReward Structure: 3-2-1*\\nRewards wi\r\n"
+    " th 8 players: 1st 3 packs\\, 2nd 2 packs\\, 3rd–8th 1 pack each\\nSprint to\r\n"
+    " urnament: entrants earn Sprint points.\r\n"
     "URL:http://testserver/events/#queue-{pk}\r\n"
     "END:VEVENT\r\n"
     "END:VCALENDAR\r\n"

@@ -76,11 +76,20 @@ def test_advance_refuses_a_match_without_exactly_one_winner():
         advance((1, 2), winners=set())
 
 
-def test_a_bracket_needs_two_players_and_a_power_of_two():
+def test_a_bracket_needs_a_player_and_a_power_of_two():
     with pytest.raises(ValueError):
-        seeded_bracket([1])
+        seeded_bracket([])
     with pytest.raises(ValueError):
         bracket_order(6)
+
+
+def test_a_lone_player_s_bracket_gives_them_the_final_by_a_bye():
+    """Tournament Start Triggers: a scheduled event starts "no matter how many players"."""
+    places = seeded_bracket([7])
+
+    assert places == (7, None)
+    assert elimination_round(places).byes == (7,)
+    assert advance(places, winners=set()) == (7,)
 
 
 def test_placings_by_the_round_a_player_lost_then_seed():

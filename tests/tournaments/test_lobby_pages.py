@@ -345,3 +345,21 @@ def test_a_tournament_match_page_names_the_round_and_offers_no_draw(client):
     )
     assert f"Tournament {tournament.pk}, round 1" in page
     assert "Offer a draw" not in page and "Offer to adjourn" not in page
+
+
+def test_combined_styles_are_shown_in_the_queue_title_get_info_and_the_admin(client, admin_client):
+    """Tournament Style: "Single Game, Match Play, or a combination of the two"."""
+    queue = on_demand_queue(title="Top Eight", structure="cut_top8", style=1, cut_style=3)
+    client_of(client, UserFactory(username="Carol"))
+
+    lobby = client.get(LOBBY).content.decode()
+    info = client.get(reverse("tournaments:queue_info", args=[queue.pk]), **HTMX).content.decode()
+    admin = admin_client.get(
+        reverse("admin:tournaments_tournamentqueue_change", args=[queue.pk])
+    ).content.decode()
+
+    assert "Cut to Top 8, Single Game, top 8 Match Play (2-3)" in lobby
+    assert ">40 / 70<" in lobby  # the Time column: a Swiss round's minutes, then the cut's
+    assert "Single Game in the Swiss rounds (30-minute game clock), Match Play (2-3) in the" in info
+    assert "40 minutes a Swiss round, 70 a top-8 round" in info
+    assert 'name="cut_style"' in admin

@@ -5,14 +5,20 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.test import override_settings
+from django.test import TestCase, override_settings
 from django.utils import timezone
 
 from collection.models import LedgerOperation, OwnedProduct, ProductKind
 from collection.services.store import product_grant
 from tests.factories import UserFactory
-from tests.tournaments.conftest import entrant, entrants, on_demand_queue
-from tournaments.models import QueueEntry, QueueStatus, TournamentQueue, TournamentStatus
+from tests.tournaments.conftest import entrant, entrants, on_demand_queue, play_round
+from tournaments.models import (
+    Decision,
+    QueueEntry,
+    QueueStatus,
+    TournamentQueue,
+    TournamentStatus,
+)
 from tournaments.services.entry import EntryError
 from tournaments.services.queues import (
     queue_join,
@@ -131,7 +137,7 @@ def test_the_locked_constructed_deck_is_the_one_played_whatever_changes_after_th
 
 
 def scheduled(starts_in: timedelta, **rules) -> TournamentQueue:
-    defaults = {"title": "Friday Night", "on_demand": False, "min_players": 3, "max_players": 8}
+    defaults = {"title": "Friday Night", "on_demand": False, "max_players": 8}
     return TournamentQueue.objects.create(
         **{**defaults, **rules}, starts_at=timezone.now() + starts_in
     )
@@ -148,7 +154,7 @@ def test_a_scheduled_queue_opens_thirty_minutes_before_its_start():
 
 
 @eager
-def test_a_scheduled_tournament_starts_on_time_with_any_number_over_its_minimum():
+def test_a_scheduled_tournament_starts_on_time_with_any_number_over_max():
     queue = scheduled(timedelta(minutes=10), max_players=2)
     players = entrants(5)
     for player in players:  # more than Max #: a scheduled event takes them all
@@ -162,31 +168,75 @@ def test_a_scheduled_tournament_starts_on_time_with_any_number_over_its_minimum(
     assert tournament.participants.count() == 5 and tournament.pairings.count() == 3  # a bye
 
 
-def test_a_scheduled_tournament_short_of_its_minimum_is_cancelled_and_nobody_pays():
-    queue = scheduled(timedelta(minutes=10), min_players=3)
-    players = entrants(2)
-    for player in players:
+def packs_held(player, product) -> int:
+    return OwnedProduct.objects.filter(owner=player, product=product, opened=None).count()
+
+
+@eager
+def test_a_scheduled_event_with_two_players_starts_on_time_and_pays_out(booster):
+    """Tournament Start Triggers: "exactly on the date and time it is scheduled to start no
+    matter how many players are currently in the queue"."""
+    queue = scheduled(timedelta(minutes=10), pack_pool=booster, reward_structure="3-1")
+    carol, dave = entrants(2)
+    for player in (carol, dave):
         queue_join(queue_id=queue.pk, player=player, deck=player.deck)
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        assert scheduled_queues_start_sweep(now=queue.starts_at) == 1
+    tournament = queue.tournaments.get()
+    assert tournament.pairings.get().match is not None  # the two play each other
+    play_round(tournament, lambda a, b: dave)
+
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.CONCLUDED and tournament.paid is not None
+    assert (packs_held(carol, booster), packs_held(dave, booster)) == (3, 1)
+    assert passes_held(carol) == passes_held(dave) == 0  # the entry fee was taken
+
+
+@eager
+@pytest.mark.parametrize("structure", ["swiss", "single_elimination", "cut_top8"])
+def test_a_scheduled_event_with_one_player_starts_and_the_player_wins_by_byes(booster, structure):
+    queue = scheduled(
+        timedelta(minutes=10), structure=structure, pack_pool=booster, reward_structure="4-2-1"
+    )
+    carol = entrant("Carol")
+    queue_join(queue_id=queue.pk, player=carol, deck=carol.deck)
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        assert scheduled_queues_start_sweep(now=queue.starts_at) == 1
+
+    tournament = queue.tournaments.get()
+    assert tournament.status == TournamentStatus.CONCLUDED and tournament.paid is not None
+    assert set(tournament.pairings.values_list("decision", flat=True)) == {Decision.BYE}
+    assert tournament.pairings.filter(match__isnull=False).count() == 0
+    participant = tournament.participants.get()
+    assert participant.final_rank == 1 and participant.packs == 4
+    assert packs_held(carol, booster) == 4 and passes_held(carol) == 0
+
+
+def test_a_scheduled_event_nobody_joined_is_cancelled():
+    queue = scheduled(timedelta(minutes=10))
+
     assert scheduled_queues_start_sweep(now=queue.starts_at) == 0
+
     queue.refresh_from_db()
-    assert queue.status == QueueStatus.CANCELLED and "2 of the 3" in queue.end_reason
-    assert not queue.tournaments.exists() and not queue.entries.exists()
-    assert all(passes_held(player) == 1 for player in players)
+    assert queue.status == QueueStatus.CANCELLED and queue.end_reason == "Cancelled: nobody joined."
+    assert not queue.tournaments.exists()
 
 
-def test_a_recurring_schedule_makes_its_queues_a_week_ahead_once():
+def test_a_recurring_schedule_makes_its_queues_two_weeks_ahead_once():
     from datetime import time
 
     from tournaments.models import EventSchedule
 
     EventSchedule.objects.create(title="Weeknight Sprint", weekdays="0,2", start_time=time(19))
     monday = timezone.now().replace(year=2026, month=11, day=23, hour=12, minute=0, second=0)
-    # Monday 19:00 and Wednesday 19:00; next Monday's is more than a week ahead
-    assert schedules_extend(now=monday) == 2
+    # Mondays and Wednesdays at 19:00; the Monday after next is more than two weeks ahead
+    assert schedules_extend(now=monday) == 4
     assert schedules_extend(now=monday) == 0
-    assert schedules_extend(now=monday + timedelta(hours=8)) == 1  # now next Monday's too
+    assert schedules_extend(now=monday + timedelta(hours=8)) == 1  # now that Monday's too
     starts = list(TournamentQueue.objects.order_by("starts_at").values_list("starts_at", flat=True))
-    assert [start.day for start in starts] == [23, 25, 30]
+    assert [start.day for start in starts] == [23, 25, 30, 2, 7]
     assert all(start.hour == 19 for start in starts)
 
 

@@ -203,7 +203,6 @@ def test_a_simulated_tournament_opens_no_match_and_takes_the_computers_results_a
     queue = on_demand_queue(
         on_demand=False,
         starts_at=timezone.now() + timedelta(minutes=10),
-        min_players=2,
         pack_pool=booster,
         reward_structure="2-1*",
     )
@@ -262,4 +261,38 @@ def test_a_player_with_a_bye_is_told_so():
         for callback in callbacks
         if getattr(callback, "args", ()) and callback.args[0] == user_group(bye.pk)
     ]
-    assert any("round 1: your bye counts as a win" in html for html in told)
+    assert any(
+        "round 1: you have a bye, counted as a win." in html and "data-lobby-return" in html
+        for html in told
+    )
+
+
+@eager
+def test_combined_styles_play_the_swiss_at_single_game_and_the_top_8_best_of_three(booster):
+    """Tournament Style: "Single Game, Match Play, or a combination of the two": the cut's
+    matches are played at the cut's style, with its game clock and its round time."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    tournament = start(4, structure="cut_top8", rounds=1, style=1, cut_style=3)
+    swiss_match = tournament.pairings.get(round=1, table=1).match
+    assert (swiss_match.structure, swiss_match.time_limit) == (1, 30 * 60)
+    assert tournament.round_ends - timezone.now() <= timedelta(minutes=40)
+
+    play_round(tournament, by_name)
+
+    tournament.refresh_from_db()
+    assert tournament.round == 2 and tournament.bracket_from_round == 2
+    cut_matches = [row.match for row in tournament.pairings.filter(round=2)]
+    assert [(match.structure, match.time_limit) for match in cut_matches] == [(3, 60 * 60)] * 2
+    assert tournament.round_ends - timezone.now() > timedelta(minutes=69)
+    for _ in range(2):
+        play_round(tournament, by_name)
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.CONCLUDED
+    final = tournament.pairings.get(round=3).match
+    assert final.structure == 3 and final.games.exclude(winner_seat=None).count() == 2
+    assert tournament.full_title.endswith(
+        "(Standard Constructed, Cut to Top 8, Single Game, top 8 Match Play (2-3))"
+    )

@@ -14,12 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from collection.decks.models import Deck
-from collection.models import LedgerReason, Product, ProductKind
+from collection.models import LedgerReason, ProductKind
 from collection.services.ledger import ledger_operation, owners_lock
-from game.models import MatchStructure
 from game.selectors import deck_decklist
 from tcgsite.accounts.models import User
-from tcgsite.errors import UserError
 from tcgsite.realtime import send_on_commit, user_group
 from tournaments import fragments, pairing
 from tournaments.models import (
@@ -39,72 +37,9 @@ from tournaments.services.entry import EntryError, deck_problem, fee_problem, un
 from tournaments.services.running import lobby_changed, round_begin
 from tournaments.sprint_badges import names_refresh_after_commit
 
-# Recurring schedules create their queues this far ahead, for the Events Calendar.
-SCHEDULE_AHEAD = timedelta(days=7)
-
-
-# The on-demand queues a site opens with (rulebook, "On-Demand Queues will always appear in the
-# tournament queue area of the Tournaments Lobby"): Constructed in both structures, a quick one
-# of four for a small crowd, and a Sealed event; rewards in the newest booster pack.
-STANDARD_ON_DEMAND_QUEUES = (
-    {
-        "title": "Constructed Swiss",
-        "structure": TournamentStructure.SWISS,
-        "max_players": 8,
-        "reward_structure": "4-2-1-1",
-    },
-    {
-        "title": "Constructed Single Elimination",
-        "structure": TournamentStructure.SINGLE_ELIMINATION,
-        "style": MatchStructure.BEST_OF_THREE,
-        "max_players": 8,
-        "reward_structure": "4-2-1-1",
-    },
-    {
-        "title": "Quick Four",
-        "structure": TournamentStructure.SINGLE_ELIMINATION,
-        "max_players": 4,
-        "reward_structure": "2-1",
-    },
-    {
-        "title": "Sealed Swiss",
-        "kind": TournamentKind.SEALED,
-        "structure": TournamentStructure.SWISS,
-        "max_players": 8,
-        "sealed_starters": 1,
-        "sealed_boosters": 2,
-        "sealed_minutes": 20,
-        "reward_structure": "4-2-1-1",
-    },
-)
-
-
-class NoCatalog(UserError):
-    pass
-
-
-def standard_queues_open() -> list[TournamentQueue]:
-    """Open the standard on-demand queues on a site that has no on-demand queue at all (a
-    fresh one; staff who want none close them rather than delete them). What it opened:
-    nothing when there is one, so running it again, or at every start, is safe."""
-    with transaction.atomic():
-        # Two starts at once: the second waits here, then finds the first one's queues.
-        pack_pool = (
-            Product.objects.select_for_update()
-            .filter(kind=ProductKind.BOOSTER_PACK)
-            .order_by("-pk")
-            .first()
-        )
-        if pack_pool is None:
-            raise NoCatalog("There is no booster pack to pay rewards in: load the catalog first.")
-        if TournamentQueue.objects.filter(on_demand=True).exists():
-            return []
-        return [
-            TournamentQueue.objects.create(
-                **rules, on_demand=True, position=position, pack_pool=pack_pool
-            )
-            for position, rules in enumerate(STANDARD_ON_DEMAND_QUEUES, start=1)
-        ]
+# Recurring schedules create their queues this far ahead: the Events Calendar shows the next
+# two weeks.
+SCHEDULE_AHEAD = timedelta(days=14)
 
 
 def queue_join(*, queue_id: int, player: User, deck: Deck | None) -> QueueEntry:
@@ -167,9 +102,12 @@ def queue_leave(*, player: User) -> TournamentQueue:
 def tournament_start(queue: TournamentQueue, *, simulated: bool = False) -> Tournament | None:
     """Begin a tournament with the players waiting in ``queue`` (the caller holds its lock):
     those who still qualify pay their entry and become its participants. An on-demand queue
-    left short by players who no longer qualify goes on waiting; a scheduled one with fewer
-    than its minimum is cancelled, and nobody pays. A ``simulated`` tournament opens no match:
-    the computer decides its pairings (``running.simulated_round_record``)."""
+    left short by players who no longer qualify goes on waiting. A scheduled one starts with
+    however many there are (rulebook, "Tournament Start Triggers": "exactly on the date and
+    time it is scheduled to start no matter how many players are currently in the queue"), a
+    lone player winning by byes; only with nobody at all is it cancelled. A ``simulated``
+    tournament opens no match: the computer decides its pairings
+    (``running.simulated_round_record``)."""
     entries = list(queue.entries.select_related("player", "deck").order_by("joined", "pk"))
     # Held until the commit: what each player holds can't change between the check and the
     # taking of the fee.
@@ -183,19 +121,11 @@ def tournament_start(queue: TournamentQueue, *, simulated: bool = False) -> Tour
             _tell(entry.player, f"You left the queue of {queue.title}: {problem}")
         else:
             qualified.append(entry)
-    needed = queue.max_players if queue.on_demand else max(queue.min_players, 2)
+    needed = queue.max_players if queue.on_demand else 1
     if len(qualified) < needed:
         if not queue.on_demand:
-            names_refresh_after_commit([entry.player_id for entry in qualified])
-            for entry in qualified:
-                entry.delete()
-                _tell(
-                    entry.player,
-                    f"{queue.title} did not start: too few players joined. "
-                    "Nothing was taken from you.",
-                )
             queue.status = QueueStatus.CANCELLED
-            queue.end_reason = f"Cancelled: {len(qualified)} of the {needed} players needed joined."
+            queue.end_reason = "Cancelled: nobody joined."
             queue.save(update_fields=["status", "end_reason"])
         lobby_changed()
         return None
@@ -257,7 +187,7 @@ def scheduled_queues_start_sweep(now: datetime | None = None) -> int:
 
 
 def schedules_extend(now: datetime | None = None) -> int:
-    """Create the scheduled queues of every active recurring schedule for the week ahead;
+    """Create the scheduled queues of every active recurring schedule for the two weeks ahead;
     how many were new. Safe to run twice: a schedule makes one queue per start time."""
     now = now or timezone.now()
     created = 0

@@ -32,6 +32,7 @@ from tcgsite.lobbies.services.presence import lobby_group
 from tcgsite.realtime import send_on_commit, user_group
 from tournaments import elo, fragments, pairing, rewards, standings
 from tournaments.models import (
+    STYLE_CLOCK_MINUTES,
     Decision,
     Pairing,
     Participant,
@@ -53,13 +54,15 @@ class TournamentError(UserError):
 def round_begin(tournament: Tournament) -> None:
     """Pair and begin the next round (the caller holds the tournament's lock)."""
     tournament.round += 1
-    now = timezone.now()
-    tournament.round_ends = now + tournament.round_length
+    in_bracket = _in_bracket(tournament, tournament.round)
+    # A Cut to Top 8's bracket may play a style of its own, with its own clock and round time.
+    style = tournament.round_style(in_bracket=in_bracket)
+    tournament.round_ends = timezone.now() + tournament.round_length_at(style)
     field = tournament.participants.select_related("player")
     if tournament.simulated:
         field = field.defer("decklist")  # no match is opened: the decks are never read
     participants = {each.pk: each for each in field}
-    if _in_bracket(tournament, tournament.round):
+    if in_bracket:
         if (
             tournament.structure == TournamentStructure.CUT_TO_TOP_8
             and tournament.bracket_from_round is None
@@ -103,8 +106,8 @@ def round_begin(tournament: Tournament) -> None:
             title=f"Tournament {tournament.pk}, round {tournament.round}: "
             f"{a.player.username} vs {b.player.username}",
             seats=[_seat(tournament, a), _seat(tournament, b)],
-            structure=tournament.style,
-            time_limit=tournament.clock_minutes * 60,
+            structure=style,
+            time_limit=STYLE_CLOCK_MINUTES[style] * 60,
             computer_level=settings.TOURNAMENT_COMPUTER_LEVEL,
         )
         row.save(update_fields=["match"])
@@ -117,8 +120,12 @@ def round_begin(tournament: Tournament) -> None:
         )
         _decide(tournament, row, participants[bye], Decision.BYE)
         if not tournament.simulated:
-            in_bracket = _in_bracket(tournament, tournament.round)
-            _tell(participants[bye].player, fragments.bye_toast(tournament, in_bracket=in_bracket))
+            _tell(
+                participants[bye].player,
+                fragments.between_rounds_toast(
+                    tournament, fragments.bye_text(in_bracket=in_bracket)
+                ),
+            )
     lobby_changed()
     _round_check(tournament)
 
@@ -140,7 +147,8 @@ def pairing_result_record(*, match_id: int) -> bool:
         tournament = row.tournament
         winner = _participant_of(row, match.winner_id) if match.winner_id else _at_time(row, match)
         _decide(tournament, row, winner, Decision.PLAYED if match.winner_id else Decision.STAFF)
-        _round_check(tournament)
+        if not _round_check(tournament):
+            _between_rounds(tournament, row)
     return True
 
 
@@ -220,7 +228,8 @@ def tournament_drop(*, player: User) -> Participant:
             _decide(tournament, row, opponent, Decision.DROPPED)
         sealed.participant_dropped(participant)
         lobby_changed()
-        _round_check(tournament)
+        if not _round_check(tournament) and row is not None and row.second_id is not None:
+            _between_rounds(tournament, row)
     return participant
 
 
@@ -487,8 +496,27 @@ def _seat(tournament: Tournament, participant: Participant) -> EventSeat:
     )
 
 
+def _between_rounds(tournament: Tournament, row: Pairing) -> None:
+    """The two players of a pairing just decided in a round still being played (rulebook,
+    "Between Rounds"): the winner, and the loser of a Swiss, go back to the Tournaments Lobby,
+    where the Tournament Timer runs, to be called to the next round's match from there; the
+    loser of an elimination bracket is out, and free."""
+    in_bracket = _in_bracket(tournament, row.round)
+    for participant in _participants().filter(pk__in=[row.first_id, row.second_id]):
+        if participant.dropped is not None:
+            continue
+        won = participant.pk == row.winner_id
+        if in_bracket and not won:
+            _tell(participant.player, fragments.knocked_out_toast(tournament, row.round))
+            continue
+        result = fragments.result_text(won=won, decision=row.decision)
+        _tell(participant.player, fragments.between_rounds_toast(tournament, result))
+
+
 def _call(tournament: Tournament, player: User, match_id: int) -> None:
-    """Pull the player to their match (rulebook, "Between Rounds")."""
+    """Call the player to their match (rulebook, "Between Rounds": "each participant will be
+    pulled back to the Tournaments Lobby"): a page elsewhere goes to the lobby first, and the
+    lobby's page to the match (static/js/tournaments.js)."""
     send_on_commit(
         group=user_group(player.pk),
         message_type="lobby.toast",

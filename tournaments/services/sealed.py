@@ -201,7 +201,8 @@ def pools_keep_open(tournament: Tournament, participants: list[Participant]) -> 
     rounds = tournament.swiss_rounds + len(participants).bit_length()
     limited_pools_time(
         pool_ids=[each.pool_id for each in participants if each.pool_id is not None],
-        deadline=timezone.now() + tournament.round_length * (rounds + 1),
+        deadline=timezone.now()
+        + max(tournament.round_length, tournament.bracket_round_length) * (rounds + 1),
     )
 
 

@@ -46,7 +46,8 @@ class Command(BaseCommand):
                 staff.set_password(settings.DEMO_STAFF_PASSWORD)
                 staff.save()
             self.stdout.write(f"staff {staff.username}: {'created' if created else 'kept'}")
-        # The Tournaments Lobby's queues (named, not imported: tournaments builds on decks).
+        # The standard tournament queues and the default schedule of scheduled events (named,
+        # not imported: tournaments builds on decks).
         call_command("standard_queues", stdout=self.stdout)
 
     def _stock_collection(self, player, archetype):
