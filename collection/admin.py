@@ -10,7 +10,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from collection.boosters import BoosterError, booster_contents, slots_problems
+from collection.boosters import BoosterError, booster_draw, slots_problems
 from collection.models import (
     BoosterRecipe,
     CardOwnership,
@@ -60,7 +60,7 @@ class ProductAdminForm(forms.ModelForm):
         problems = slots_problems(slots)
         if not problems:
             try:
-                booster_contents(booster_pool(card_set.pk), slots, seed=0)
+                booster_draw(booster_pool(card_set.pk), slots, seed=0)
             except BoosterError as error:
                 problems = [str(error)]
         if problems:

@@ -53,7 +53,8 @@ def opening_check_result(request, opening_id):
 @login_required
 @require_GET
 def opening_record(request, opening_id):
-    """Everything needed to draw the pack again elsewhere: seed, slots, pool and cards."""
+    """Everything needed to draw the pack again elsewhere: seed, slots, pool, foil rate and
+    cards."""
     opening = _own_opening_or_404(request, opening_id)
     recipe = opening.drawn_from
     pool_ids = [] if recipe is None else pool_card_ids(recipe.pool)
@@ -64,9 +65,15 @@ def opening_record(request, opening_id):
         "opened": opening.created.isoformat(),
         "seed": opening.seed,
         "cards": opening.card_ids,
+        "foils": opening.foil_card_ids,
         "recipe": None
         if recipe is None
-        else {"digest": recipe.digest, "slots": recipe.slots, "pool": recipe.pool},
+        else {
+            "digest": recipe.digest,
+            "slots": recipe.slots,
+            "pool": recipe.pool,
+            "foil_one_in": recipe.foil_one_in,
+        },
         "titles": {
             card_id: f"{card.collector_info} {card.title}" for card_id, card in cards.items()
         },
