@@ -100,6 +100,7 @@ def binder(request):
         "only_owned": preferences.show_only_owned_cards,
         "binder_url": f"{request.path}?{urlencode(back_pairs)}" if back_pairs else request.path,
         "max_want": MAX_WANT,
+        "foil_effects": preferences.foil_effects,
     }
     if request.htmx and request.htmx.target == "results":
         response = render(request, "collection/_binder_results.html", context)
@@ -182,6 +183,7 @@ def want_change(request, card_id):
         want_error=error,
         binder_url=back_to,
         max_want=MAX_WANT,
+        foil_effects=preferences_for(user=request.user).foil_effects,
     )
     return HttpResponse(html)
 
