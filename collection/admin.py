@@ -312,7 +312,7 @@ class OpeningAdmin(ReadOnlyAdmin):
 
 @admin.register(CardOwnership)
 class CardOwnershipAdmin(ReadOnlyAdmin):
-    list_display = ("owner", "card", "quantity", "want", "trade", "need")
+    list_display = ("owner", "card", "quantity", "foil", "want", "trade", "need")
     list_filter = ("card__card_set", "card__rarity", "card__card_type")
     list_select_related = ("owner", "card__card_set")
     search_fields = ("owner__username", "card__title")
@@ -320,8 +320,8 @@ class CardOwnershipAdmin(ReadOnlyAdmin):
 
 @admin.register(ItemEntry)
 class ItemEntryAdmin(ReadOnlyAdmin):
-    list_display = ("created", "owner", "item", "delta", "reason", "note", "operation")
-    list_filter = ("reason", "created")
+    list_display = ("created", "owner", "item", "foil", "delta", "reason", "note", "operation")
+    list_filter = ("reason", "foil", "created")
     list_select_related = ("owner", "card__card_set", "owned_product__product", "operation")
     search_fields = (
         "owner__username",

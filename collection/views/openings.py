@@ -28,7 +28,12 @@ def opening_list(request):
     rows = [
         {
             "opening": opening,
-            "cards": [cards[card_id] for card_id in opening.card_ids if card_id in cards]
+            # (card, foil): the last ones of a pack's cards are its foils.
+            "cards": [
+                (cards[card_id], index >= len(opening.card_ids) - len(opening.foil_card_ids))
+                for index, card_id in enumerate(opening.card_ids)
+                if card_id in cards
+            ]
             if opening.seed is not None
             else [],
         }

@@ -4,6 +4,7 @@ foil copy of its card, written only by the ledger, which never lets foils outnum
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 
 from collection.boosters import FOIL_ONE_IN, booster_draw
 from collection.cards.models import Card, Rarity
@@ -119,6 +120,26 @@ def test_an_opened_foil_joins_the_collection_as_a_foil_copy_and_its_opening_chec
     assert sum(row.quantity for row in CardOwnership.objects.filter(owner=player)) == 15
     assert opening.drawn_from.foil_one_in == FOIL_ONE_IN
     assert opening_check(opening=opening).genuine is True
+
+
+@pytest.mark.django_db
+def test_the_reveal_and_my_openings_mark_the_foil(client, player, booster, monkeypatch):
+    pool = booster_pool(booster.card_set_id)
+    seed = next(
+        seed
+        for seed in range(1000)
+        if booster_draw(pool, booster.booster_slots, seed, foil_one_in=FOIL_ONE_IN).foil_card_ids
+    )
+    monkeypatch.setattr("collection.services.opening.secrets.randbits", lambda _bits: seed)
+    (item,) = product_grant(owner=player, product=booster, quantity=1)
+
+    opened = client.post(reverse("collection:products_open"), {"open": [item.pk]}, follow=True)
+    openings = client.get(reverse("collection:opening_list"))
+
+    reveal = opened.content.decode()
+    assert reveal.count('class="foil-badge"') == 2  # the lede's and the foil's
+    assert "foil--shimmer" in reveal
+    assert openings.content.decode().count('class="foil-badge"') == 1
 
 
 @pytest.mark.django_db
