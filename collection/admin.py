@@ -10,7 +10,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from collection.boosters import BoosterError, booster_contents, slots_problems
+from collection.boosters import BoosterError, booster_draw, slots_problems
 from collection.models import (
     BoosterRecipe,
     CardOwnership,
@@ -60,7 +60,7 @@ class ProductAdminForm(forms.ModelForm):
         problems = slots_problems(slots)
         if not problems:
             try:
-                booster_contents(booster_pool(card_set.pk), slots, seed=0)
+                booster_draw(booster_pool(card_set.pk), slots, seed=0)
             except BoosterError as error:
                 problems = [str(error)]
         if problems:
@@ -312,7 +312,7 @@ class OpeningAdmin(ReadOnlyAdmin):
 
 @admin.register(CardOwnership)
 class CardOwnershipAdmin(ReadOnlyAdmin):
-    list_display = ("owner", "card", "quantity", "want", "trade", "need")
+    list_display = ("owner", "card", "quantity", "foil", "want", "trade", "need")
     list_filter = ("card__card_set", "card__rarity", "card__card_type")
     list_select_related = ("owner", "card__card_set")
     search_fields = ("owner__username", "card__title")
@@ -320,8 +320,8 @@ class CardOwnershipAdmin(ReadOnlyAdmin):
 
 @admin.register(ItemEntry)
 class ItemEntryAdmin(ReadOnlyAdmin):
-    list_display = ("created", "owner", "item", "delta", "reason", "note", "operation")
-    list_filter = ("reason", "created")
+    list_display = ("created", "owner", "item", "foil", "delta", "reason", "note", "operation")
+    list_filter = ("reason", "foil", "created")
     list_select_related = ("owner", "card__card_set", "owned_product__product", "operation")
     search_fields = (
         "owner__username",

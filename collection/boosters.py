@@ -4,6 +4,7 @@ import hashlib
 import json
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from tcgsite.errors import UserError
 
@@ -12,17 +13,37 @@ class BoosterError(UserError):
     """A booster whose slots the card pool can't fill."""
 
 
-def booster_contents(
-    pool: Mapping[str, Sequence[int]], slots: Sequence[Mapping], seed: int
-) -> list[int]:
-    """The card ids of one booster.
+# About one booster in six holds a foil in place of one of its commons (README, "Booster packs").
+FOIL_ONE_IN = 6
+
+
+@dataclass(frozen=True)
+class BoosterDraw:
+    """One booster's cards in reveal order; the last ``len(foil_card_ids)`` of them are foils."""
+
+    card_ids: list[int]
+    foil_card_ids: list[int]
+
+
+def booster_draw(
+    pool: Mapping[str, Sequence[int]],
+    slots: Sequence[Mapping],
+    seed: int,
+    *,
+    foil_one_in: int | None = None,
+) -> BoosterDraw:
+    """The cards of one booster.
 
     ``pool`` maps a rarity letter to the card ids of that rarity (in a fixed order, e.g. card
     number); each slot ``{"rarity": "U", "count": 3}`` draws that many different cards of its
-    rarity. The same pool, slots and seed always give the same cards in the same order.
+    rarity. Then, with ``foil_one_in`` (a recipe's rate; None for recipes kept before foils,
+    which draw exactly as they always did), one booster in that many trades its last common
+    for a foil of any card its slots draw from, revealed last. The same pool, slots, rate and
+    seed always give the same cards in the same order, and the same foil.
     """
     rng = random.Random(seed)  # noqa: S311 - game randomness, recorded and replayable
     cards: list[int] = []
+    commons: list[int] = []  # where the commons are among the cards
     for slot in slots:
         candidates = list(pool.get(slot["rarity"], ()))
         if len(candidates) < slot["count"]:
@@ -30,14 +51,27 @@ def booster_contents(
                 f"The set has {len(candidates)} cards of rarity {slot['rarity']}, "
                 f"too few for a slot of {slot['count']}."
             )
+        if slot["rarity"] == "C":
+            commons.extend(range(len(cards), len(cards) + slot["count"]))
         cards.extend(rng.sample(candidates, slot["count"]))
-    return cards
+    if not foil_one_in or rng.randrange(foil_one_in) or not commons:
+        return BoosterDraw(card_ids=cards, foil_card_ids=[])
+    rarities = dict.fromkeys(slot["rarity"] for slot in slots)
+    foil = rng.choice([card_id for rarity in rarities for card_id in pool.get(rarity, ())])
+    del cards[commons[-1]]
+    return BoosterDraw(card_ids=[*cards, foil], foil_card_ids=[foil])
 
 
-def recipe_digest(slots: Sequence[Mapping], pool: Mapping[str, Sequence[int]]) -> str:
+def recipe_digest(
+    slots: Sequence[Mapping], pool: Mapping[str, Sequence[int]], foil_one_in: int | None = None
+) -> str:
     """The SHA-256 (hex) naming a recipe: of its JSON with sorted keys and no spaces, so that
-    anyone holding the slots and the pool can compute it again."""
-    canonical = json.dumps({"pool": pool, "slots": slots}, sort_keys=True, separators=(",", ":"))
+    anyone holding the slots, the pool and the foil rate can compute it again. A recipe
+    without a foil rate (kept before foils) leaves the key out, keeping its digest."""
+    content: dict = {"pool": pool, "slots": slots}
+    if foil_one_in is not None:
+        content["foil_one_in"] = foil_one_in
+    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 

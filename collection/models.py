@@ -165,6 +165,12 @@ class BoosterRecipe(models.Model):
     digest = models.CharField(max_length=64, unique=True)
     slots = models.JSONField(help_text='[{"rarity": "R", "count": 1}, ...], in drawing order.')
     pool = models.JSONField(help_text='{"R": [card id, ...], ...}, each in card-number order.')
+    foil_one_in = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="One booster in this many holds a foil in place of a common; empty for "
+        "recipes kept before there were foils.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):
@@ -192,6 +198,10 @@ class Opening(models.Model):
     new_card_ids = models.JSONField(
         default=list, help_text="Revealed cards the player did not own before."
     )
+    foil_card_ids = models.JSONField(
+        default=list,
+        help_text="The revealed cards that are foil copies: the last ones of the card ids.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):
@@ -206,6 +216,8 @@ class CardOwnership(models.Model):
     )
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
     quantity = models.PositiveIntegerField(default=0)
+    # How many of the ``quantity`` copies are foils; the others are plain.
+    foil = models.PositiveIntegerField(default=0)
     want = models.PositiveIntegerField(default=0)
     # Until the player sets Want, it follows their saved decks (``wants_follow_deck``): the
     # copies a deck uses are not offered for trade by default.
@@ -214,6 +226,9 @@ class CardOwnership(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["owner", "card"], name="one_ownership_per_card"),
+            models.CheckConstraint(
+                condition=models.Q(foil__lte=models.F("quantity")), name="foils_within_copies"
+            ),
         ]
 
     def __str__(self):
@@ -223,6 +238,10 @@ class CardOwnership(models.Model):
     def trade(self) -> int:
         """Extra copies: Quantity above Want (the rulebook's Trade)."""
         return max(self.quantity - self.want, 0)
+
+    @property
+    def plain(self) -> int:
+        return self.quantity - self.foil
 
     @property
     def need(self) -> int:
@@ -243,6 +262,8 @@ class ItemEntry(models.Model):
     owned_product = models.ForeignKey(
         OwnedProduct, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # The copies are foils (a foil opened, traded); a foil's ``card`` counts it as its card.
+    foil = models.BooleanField(default=False)
     delta = models.IntegerField()
     reason = models.CharField(max_length=20, choices=LedgerReason.choices)
     note = models.CharField(max_length=200, blank=True)
@@ -260,4 +281,6 @@ class ItemEntry(models.Model):
 
     def __str__(self):
         item = self.card.title if self.card_id else str(self.owned_product)
+        if self.foil:
+            item = f"foil {item}"
         return f"{self.owner} {self.delta:+d} {item} ({self.get_reason_display()})"

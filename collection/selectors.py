@@ -28,14 +28,16 @@ SHELF_ORDER = (ProductKind.STARTER_DECK, ProductKind.BOOSTER_PACK, ProductKind.E
 
 def collection_cards(*, owner, filters: CardFilters, only_owned: bool) -> QuerySet[Card]:
     """Cards with the player's numbers: ``owned``, ``want``, ``trade`` and ``need``
-    (rulebook, COLLECTION MANAGER), narrowed and ordered by the filters, which may use
-    those numbers too. Includes the avatars the player made; ``only_owned`` leaves out
-    cards of which the player has no copy."""
+    (rulebook, COLLECTION MANAGER), and ``foils`` (how many of the owned copies are foils),
+    narrowed and ordered by the filters, which may use those numbers too. Includes the
+    avatars the player made; ``only_owned`` leaves out cards of which the player has no
+    copy."""
     ownership = CardOwnership.objects.filter(owner=owner, card=OuterRef("pk"))
     cards = (
         Card.objects.collectable_by(owner)
         .annotate(
             owned=Coalesce(Subquery(ownership.values("quantity")[:1]), 0),
+            foils=Coalesce(Subquery(ownership.values("foil")[:1]), 0),
             want=Coalesce(Subquery(ownership.values("want")[:1]), 0),
         )
         .annotate(

@@ -16,7 +16,7 @@ from game import selectors
 from game.models import ComputerLevel, MatchStructure
 from game.services import matches as services
 from game.services import offers, skirmish, team_matches
-from tcgsite.accounts.forms import GamePlaymatForm
+from tcgsite.accounts.forms import PlaymatSettingsForm
 from tcgsite.accounts.selectors import player_by_name
 from tcgsite.accounts.services import preferences_for
 from tcgsite.inputs import MAX_ID, object_id, whole_number_or_none
@@ -263,7 +263,7 @@ def match_page(request, match_id):
         "game/match.html",
         {
             "screen": screen,
-            "settings_form": GamePlaymatForm(instance=preferences),
+            "settings_form": PlaymatSettingsForm(instance=preferences),
             "auto_select": preferences.auto_select_first_action,
         },
     )
@@ -278,7 +278,7 @@ def playmat_settings(request, match_id):
     preferences = preferences_for(user=request.user)
     card_size, autopass = preferences.card_size_playmat, preferences.pass_when_out_of_actions
     auto_select = preferences.auto_select_first_action
-    form = GamePlaymatForm(request.POST, instance=preferences)
+    form = PlaymatSettingsForm(request.POST, instance=preferences)
     saved = form.is_valid()
     if saved:
         form.save()

@@ -356,7 +356,9 @@ def builder_collection(
     *, owner: User, filters: CardFilters, pool: LimitedPool | None = None
 ) -> QuerySet[Card]:
     """The cards the Deck Builder offers, each with ``owned``: the copies the player may use
-    (owned ones, or the Limited pool's), narrowed and ordered by the filters."""
+    (owned ones, or the Limited pool's), and ``foils``: how many of the player's own are
+    foils (a foil counts as its card; a pool's copies are plain), narrowed and ordered by the
+    filters."""
     if pool is None:
         return selectors.collection_cards(owner=owner, filters=filters, only_owned=True)
     counts = pool_counts(pool)
@@ -368,7 +370,8 @@ def builder_collection(
                 *(When(pk=card_id, then=Value(copies)) for card_id, copies in counts.items()),
                 default=Value(0),
                 output_field=IntegerField(),
-            )
+            ),
+            foils=Value(0, output_field=IntegerField()),
         )
     )
 

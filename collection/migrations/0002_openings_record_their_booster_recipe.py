@@ -3,7 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from collection.boosters import BoosterError, booster_contents, recipe_digest, slots_problems
+from collection.boosters import BoosterError, booster_draw, recipe_digest, slots_problems
 
 # Rarities no booster draws: starter-only (F) and promo (P) cards.
 NOT_IN_BOOSTERS = ("F", "P")
@@ -33,7 +33,7 @@ def record_what_earlier_openings_were_drawn_from(apps, schema_editor):
             pools[product.card_set_id] = pool
         pool = pools[product.card_set_id]
         try:
-            drawn = booster_contents(pool, slots, opening.seed)
+            drawn = booster_draw(pool, slots, opening.seed).card_ids
         except BoosterError:
             continue
         if drawn != opening.card_ids:

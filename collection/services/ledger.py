@@ -79,6 +79,8 @@ class CardChange:
     card_id: int
     delta: int
     note: str = ""
+    # Foil copies (a booster's foil, a foil traded); plain copies otherwise.
+    foil: bool = False
 
 
 def wallet_for(*, owner: User) -> Wallet:
@@ -211,60 +213,85 @@ class Ledger:
 
     def cards_change(self, *, changes: Iterable[CardChange]) -> None:
         """Add and remove copies for any of the locked owners in a few queries, however many
-        changes: one ledger row per owner, card and note."""
-        rows: Counter[tuple[int, int, str]] = Counter()
+        changes: one ledger row per owner, card, note and finish (foil or plain).
+
+        Foil and plain copies are counted apart: removing plain copies never takes a foil,
+        so an ownership's foils never outnumber its copies."""
+        rows: Counter[tuple[int, int, str, bool]] = Counter()
         for change in changes:
             self._wallet(change.owner)
-            rows[change.owner.pk, change.card_id, change.note[:200]] += change.delta
-        totals: Counter[tuple[int, int]] = Counter()
-        for (owner_id, card_id, _note), delta in rows.items():
-            totals[owner_id, card_id] += delta
-        if not totals:
+            rows[change.owner.pk, change.card_id, change.note[:200], change.foil] += change.delta
+        plain: Counter[tuple[int, int]] = Counter()
+        foil: Counter[tuple[int, int]] = Counter()
+        for (owner_id, card_id, _note, is_foil), delta in rows.items():
+            (foil if is_foil else plain)[owner_id, card_id] += delta
+        keys = set(plain) | set(foil)
+        if not keys:
             return
         existing = {
             (row.owner_id, row.card_id): row
             for row in CardOwnership.objects.filter(
-                owner_id__in={owner_id for owner_id, _ in totals},
-                card_id__in={card_id for _, card_id in totals},
+                owner_id__in={owner_id for owner_id, _ in keys},
+                card_id__in={card_id for _, card_id in keys},
             )
         }
-        short = [
-            key
-            for key, delta in totals.items()
-            if delta < 0 and -delta > getattr(existing.get(key), "quantity", 0)
-        ]
-        if short:
-            owner_id, card_id = short[0]
-            owner, card = self.wallets[owner_id].owner, Card.objects.get(pk=card_id)
-            raise LedgerError(f"{owner} does not have {-totals[short[0]]} × {card.title}.")
+        for key in sorted(keys):
+            row = existing.get(key)
+            held_plain, held_foil = (row.plain, row.foil) if row else (0, 0)
+            if held_plain + plain[key] < 0:
+                self._refuse_short(key, -plain[key], "plain " if held_foil else "")
+            if held_foil + foil[key] < 0:
+                self._refuse_short(key, -foil[key], "foil ")
         created, updated = [], []
-        for (owner_id, card_id), delta in totals.items():
-            row = existing.get((owner_id, card_id))
+        for key in keys:
+            owner_id, card_id = key
+            row = existing.get(key)
             if row is None:
-                created.append(CardOwnership(owner_id=owner_id, card_id=card_id, quantity=delta))
-            elif delta:
-                row.quantity += delta
+                created.append(
+                    CardOwnership(
+                        owner_id=owner_id,
+                        card_id=card_id,
+                        quantity=plain[key] + foil[key],
+                        foil=foil[key],
+                    )
+                )
+            elif plain[key] or foil[key]:
+                row.quantity += plain[key] + foil[key]
+                row.foil += foil[key]
                 updated.append(row)
         CardOwnership.objects.bulk_create(created)
-        CardOwnership.objects.bulk_update(updated, ["quantity"])
+        CardOwnership.objects.bulk_update(updated, ["quantity", "foil"])
         operation = self.operation
         ItemEntry.objects.bulk_create(
             ItemEntry(
                 operation=operation,
                 owner_id=owner_id,
                 card_id=card_id,
+                foil=is_foil,
                 delta=delta,
                 reason=self.reason,
                 note=note,
             )
-            for (owner_id, card_id, note), delta in rows.items()
+            for (owner_id, card_id, note, is_foil), delta in rows.items()
             if delta
         )
 
+    def _refuse_short(self, key: tuple[int, int], copies: int, finish: str) -> None:
+        owner_id, card_id = key
+        owner, card = self.wallets[owner_id].owner, Card.objects.get(pk=card_id)
+        raise LedgerError(f"{owner} does not have {copies} {finish}× {card.title}.")
+
     def cards_move(
-        self, *, sender: User, receiver: User, counts: Mapping[int, int], note: str = ""
+        self,
+        *,
+        sender: User,
+        receiver: User,
+        counts: Mapping[int, int],
+        note: str = "",
+        foil: bool = False,
     ) -> None:
-        """Copies from one owner to another: ``counts`` maps card ids to copies."""
+        """Copies from one owner to another: ``counts`` maps card ids to copies, all plain or,
+        with ``foil``, all foils (a foil stays a foil)."""
         if any(count <= 0 for count in counts.values()):
             raise LedgerError("Move a positive number of copies of each card.")
         self.cards_change(
@@ -272,8 +299,8 @@ class Ledger:
                 change
                 for card_id, count in counts.items()
                 for change in (
-                    CardChange(owner=sender, card_id=card_id, delta=-count, note=note),
-                    CardChange(owner=receiver, card_id=card_id, delta=count, note=note),
+                    CardChange(owner=sender, card_id=card_id, delta=-count, note=note, foil=foil),
+                    CardChange(owner=receiver, card_id=card_id, delta=count, note=note, foil=foil),
                 )
             ]
         )

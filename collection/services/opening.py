@@ -8,8 +8,9 @@ from django.db.models import Prefetch
 
 from collection import registry
 from collection.boosters import (
+    FOIL_ONE_IN,
     BoosterError,
-    booster_contents,
+    booster_draw,
     pool_problems,
     recipe_digest,
     slots_problems,
@@ -43,6 +44,8 @@ class Reveal:
     cards: list[Card]
     new_card_ids: frozenset[int]
     already_opened: bool
+    # The last ``foils`` of the cards are foil copies.
+    foils: int = 0
 
 
 def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
@@ -91,6 +94,7 @@ def products_open(*, owner: User, owned_product_ids: list[int]) -> list[Reveal]:
             cards=[cards[card_id] for card_id in opening.card_ids],
             new_card_ids=frozenset(opening.new_card_ids),
             already_opened=item.pk in opened_before,
+            foils=len(opening.foil_card_ids),
         )
         for item, opening in zip(items, openings, strict=True)
     ]
@@ -125,10 +129,13 @@ def _opening_write(owner: User, opening: Opening) -> None:
         owners=[owner], reason=LedgerReason.OPENING, reference=f"opening:{item.pk}"
     ) as ledger:
         note = _note(opening)
+        plain_count = len(opening.card_ids) - len(opening.foil_card_ids)
         ledger.cards_change(
             changes=[
-                CardChange(owner=owner, card_id=card_id, delta=1, note=note)
-                for card_id in opening.card_ids
+                CardChange(
+                    owner=owner, card_id=card_id, delta=1, note=note, foil=index >= plain_count
+                )
+                for index, card_id in enumerate(opening.card_ids)
             ]
         )
         ledger.products_consume(owner=owner, owned_products=[item])
@@ -149,7 +156,7 @@ def _openings(owner: User, items: list[OwnedProduct]) -> list[Opening]:
     recipes: dict[int, BoosterRecipe] = {}
     openings = []
     for item in items:
-        product, seed, recipe = item.product, None, None
+        product, seed, recipe, foil_card_ids = item.product, None, None, []
         if product.kind == ProductKind.STARTER_DECK:
             card_ids = [
                 line.card_id for line in product.starter_cards.all() for _ in range(line.quantity)
@@ -161,7 +168,8 @@ def _openings(owner: User, items: list[OwnedProduct]) -> list[Opening]:
                 recipes[product.pk] = _recipe(product.booster_slots, pools[product.card_set_id])
             recipe = recipes[product.pk]
             seed = secrets.randbits(62)
-            card_ids = booster_contents(recipe.pool, recipe.slots, seed)
+            draw = booster_draw(recipe.pool, recipe.slots, seed, foil_one_in=recipe.foil_one_in)
+            card_ids, foil_card_ids = draw.card_ids, draw.foil_card_ids
         if not card_ids:
             raise OpeningError(f"{product.name} has no cards to reveal; please tell staff.")
         new_card_ids = list(dict.fromkeys(card_id for card_id in card_ids if card_id not in owned))
@@ -173,15 +181,18 @@ def _openings(owner: User, items: list[OwnedProduct]) -> list[Opening]:
                 drawn_from=recipe,
                 card_ids=card_ids,
                 new_card_ids=new_card_ids,
+                foil_card_ids=foil_card_ids,
             )
         )
     return openings
 
 
 def _recipe(slots, pool: dict[str, list[int]]) -> BoosterRecipe:
-    """The stored recipe of these slots and this pool, written the first time it is used."""
+    """The stored recipe of these slots, this pool and today's foil rate, written the first
+    time it is used."""
     recipe, _created = BoosterRecipe.objects.get_or_create(
-        digest=recipe_digest(slots, pool), defaults={"slots": slots, "pool": pool}
+        digest=recipe_digest(slots, pool, FOIL_ONE_IN),
+        defaults={"slots": slots, "pool": pool, "foil_one_in": FOIL_ONE_IN},
     )
     return recipe
 
@@ -222,17 +233,21 @@ def opening_check(*, opening: Opening) -> OpeningCheck:
             None, "This pack was opened before openings recorded what they were drawn from."
         )
     problems = slots_problems(recipe.slots) + pool_problems(recipe.pool)
-    if problems or recipe_digest(recipe.slots, recipe.pool) != recipe.digest:
+    if problems or recipe_digest(recipe.slots, recipe.pool, recipe.foil_one_in) != recipe.digest:
         return OpeningCheck(
             False,
             "The recorded slots and card pool were altered: they no longer match their digest.",
         )
     try:
-        drawn = booster_contents(recipe.pool, recipe.slots, opening.seed)
+        drawn = booster_draw(
+            recipe.pool, recipe.slots, opening.seed, foil_one_in=recipe.foil_one_in
+        )
     except BoosterError as error:
         return OpeningCheck(False, f"The recorded recipe can't be drawn from: {error}")
-    if drawn != opening.card_ids:
+    if (drawn.card_ids, drawn.foil_card_ids) != (opening.card_ids, opening.foil_card_ids):
         return OpeningCheck(False, "The seed draws other cards than the ones recorded.")
     return OpeningCheck(
-        True, "The seed draws exactly these cards, in this order, from the recorded recipe."
+        True,
+        "The seed draws exactly these cards, in this order, and the same foil, from the "
+        "recorded recipe.",
     )

@@ -24,10 +24,11 @@ register = template.Library()
 def binder_cards(context, cards, view: str, **extra) -> SafeString:
     """``{% binder_cards page "table" %}``: the cards as Table View rows, Graphic View cards
     ("graphic") or their numbers alone ("numbers"), with the page's ``binder_url``,
-    ``max_want``, ``card_size`` and ``want_error`` (or those given as ``extra``)."""
+    ``max_want``, ``card_size``, ``want_error`` and ``foil_effects`` (or those given as
+    ``extra``)."""
     values = {
         name: context.get(name, "")
-        for name in ("binder_url", "max_want", "card_size", "want_error")
+        for name in ("binder_url", "max_want", "card_size", "want_error", "foil_effects")
     }
     values.update(extra)
     return render_binder_cards(context.get("request"), cards, view, **values)

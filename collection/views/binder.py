@@ -100,6 +100,7 @@ def binder(request):
         "only_owned": preferences.show_only_owned_cards,
         "binder_url": f"{request.path}?{urlencode(back_pairs)}" if back_pairs else request.path,
         "max_want": MAX_WANT,
+        "foil_effects": preferences.foil_effects,
     }
     if request.htmx and request.htmx.target == "results":
         response = render(request, "collection/_binder_results.html", context)
@@ -182,6 +183,7 @@ def want_change(request, card_id):
         want_error=error,
         binder_url=back_to,
         max_want=MAX_WANT,
+        foil_effects=preferences_for(user=request.user).foil_effects,
     )
     return HttpResponse(html)
 
@@ -237,18 +239,26 @@ def opening_reveal(request):
         {
             "reveals": [_reveal(opening, cards) for opening in openings],
             "card_size": preferences.card_size_collection,
+            "foil_effects": preferences.foil_effects,
+            "has_foil": any(opening.foil_card_ids for opening in openings),
         },
     )
 
 
 def _reveal(opening: Opening, cards: dict[int, Card]) -> dict:
     """One product's cards in reveal order, the rares last (the pack's prize, turned over
-    last), copies of a card shown once with their count."""
+    last) and a foil after them, copies of a card shown once with their count."""
+    plain_count = len(opening.card_ids) - len(opening.foil_card_ids)
     copies: dict[int, int] = {}
-    for card_id in opening.card_ids:
+    for card_id in opening.card_ids[:plain_count]:
         copies[card_id] = copies.get(card_id, 0) + 1
+    foils: dict[int, int] = {}
+    for card_id in opening.foil_card_ids:
+        foils[card_id] = foils.get(card_id, 0) + 1
     new = set(opening.new_card_ids)
     order = sorted(copies, key=lambda card_id: cards[card_id].rarity == Rarity.RARE)
+    entries = [(card_id, copies[card_id], False) for card_id in order]
+    entries += [(card_id, count, True) for card_id, count in foils.items()]
     return {
         "owned_product": opening.owned_product,
         "card_count": len(opening.card_ids),
@@ -256,10 +266,11 @@ def _reveal(opening: Opening, cards: dict[int, Card]) -> dict:
         "cards": [
             {
                 "card": cards[card_id],
-                "copies": copies[card_id],
+                "copies": count,
+                "foil": foil,
                 "new": card_id in new,
                 "rare": cards[card_id].rarity == Rarity.RARE,
             }
-            for card_id in order
+            for card_id, count, foil in entries
         ],
     }

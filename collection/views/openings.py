@@ -28,7 +28,12 @@ def opening_list(request):
     rows = [
         {
             "opening": opening,
-            "cards": [cards[card_id] for card_id in opening.card_ids if card_id in cards]
+            # (card, foil): the last ones of a pack's cards are its foils.
+            "cards": [
+                (cards[card_id], index >= len(opening.card_ids) - len(opening.foil_card_ids))
+                for index, card_id in enumerate(opening.card_ids)
+                if card_id in cards
+            ]
             if opening.seed is not None
             else [],
         }
@@ -53,7 +58,8 @@ def opening_check_result(request, opening_id):
 @login_required
 @require_GET
 def opening_record(request, opening_id):
-    """Everything needed to draw the pack again elsewhere: seed, slots, pool and cards."""
+    """Everything needed to draw the pack again elsewhere: seed, slots, pool, foil rate and
+    cards."""
     opening = _own_opening_or_404(request, opening_id)
     recipe = opening.drawn_from
     pool_ids = [] if recipe is None else pool_card_ids(recipe.pool)
@@ -64,9 +70,15 @@ def opening_record(request, opening_id):
         "opened": opening.created.isoformat(),
         "seed": opening.seed,
         "cards": opening.card_ids,
+        "foils": opening.foil_card_ids,
         "recipe": None
         if recipe is None
-        else {"digest": recipe.digest, "slots": recipe.slots, "pool": recipe.pool},
+        else {
+            "digest": recipe.digest,
+            "slots": recipe.slots,
+            "pool": recipe.pool,
+            "foil_one_in": recipe.foil_one_in,
+        },
         "titles": {
             card_id: f"{card.collector_info} {card.title}" for card_id, card in cards.items()
         },

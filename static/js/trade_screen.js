@@ -21,6 +21,7 @@
     if (!root || !item) return;
     const values = { giver: item.dataset.giver, delta: String(delta) };
     if (item.dataset.card) values.card = item.dataset.card;
+    if (item.dataset.foil) values.foil = item.dataset.foil;
     if (item.dataset.product) values.product = item.dataset.product;
     htmx.ajax("POST", root.dataset.offerUrl, { values, swap: "none", source: root });
   }
@@ -134,7 +135,9 @@
   }
 
   function offerLineFor(item) {
-    const key = item.dataset.card ? `[data-card="${item.dataset.card}"]` : `[data-product="${item.dataset.product}"]`;
+    // A card's foil copies and its plain ones are separate lines of the offer.
+    const finish = item.dataset.foil ? "[data-foil]" : ":not([data-foil])";
+    const key = item.dataset.card ? `[data-card="${item.dataset.card}"]${finish}` : `[data-product="${item.dataset.product}"]`;
     return document.querySelector(`.trade-line[data-giver="${item.dataset.giver}"]${key}`);
   }
 

@@ -122,11 +122,10 @@ class UserInterfaceForm(forms.ModelForm):
         return [*self.cleaned_data["hidden_tips"], *kept]
 
 
-class GamePlaymatForm(forms.ModelForm):
-    """The rulebook's Game/Playmat settings that the playmat honours; its Menu offers the same
-    form (Settings). Hand Display Mode, Foil Effects and Card Warnings stay on the model: the
-    playmat has one way to show a hand, no foils, and no card that warns before it replaces
-    another."""
+class PlaymatSettingsForm(forms.ModelForm):
+    """The rulebook's Game/Playmat settings that the playmat honours, as its Menu offers them
+    (Settings). Hand Display Mode and Card Warnings stay on the model: the playmat has one way
+    to show a hand and no card that warns before it replaces another."""
 
     class Meta:
         model = Preferences
@@ -148,6 +147,31 @@ class GamePlaymatForm(forms.ModelForm):
 
     sections = (
         ("Game/Playmat", ("pass_when_out_of_actions", "auto_select_first_action")),
+        ("Card Size", ("card_size_playmat",)),
+    )
+
+
+class GamePlaymatForm(PlaymatSettingsForm):
+    """The Preferences page's Game/Playmat: the playmat's settings and Foil Effects, which
+    draws foil copies where a player's own copies are shown (the Collection, the Deck Builder,
+    a trade), never on the playmat, where a card is a card of a deck."""
+
+    class Meta(PlaymatSettingsForm.Meta):
+        fields = ("foil_effects", *PlaymatSettingsForm.Meta.fields)
+        labels = {**PlaymatSettingsForm.Meta.labels, "foil_effects": "Foil Effects"}
+        help_texts = {
+            **PlaymatSettingsForm.Meta.help_texts,
+            "foil_effects": (
+                "A band of light sweeps across your foil cards in the Collection, the Deck"
+                " Builder and trades. Off: a small Foil badge marks them."
+            ),
+        }
+
+    sections = (
+        (
+            "Game/Playmat",
+            ("foil_effects", "pass_when_out_of_actions", "auto_select_first_action"),
+        ),
         ("Card Size", ("card_size_playmat",)),
     )
 

@@ -110,6 +110,8 @@ class Preferences(models.Model):
     hand_display_mode = models.CharField(
         max_length=10, choices=HandDisplayMode.choices, default=HandDisplayMode.POPUP
     )
+    # Rulebook, Game/Playmat: foils shimmer when on; off, a small static "Foil" badge marks them.
+    foil_effects = models.BooleanField(default=True)
     pass_when_out_of_actions = models.BooleanField(default=False)
     card_warnings = models.BooleanField(default=True)
     auto_select_first_action = models.BooleanField(default=False)

@@ -126,7 +126,19 @@ def check_card_size_playmat(client, user):
         assert f'data-card-size="{size}"' in client.get(page).content.decode()
 
 
+def check_foil_effects(client, user):
+    """Foil Effects: on, a foil copy shimmers in the binder; off, its badge alone marks it."""
+    CardOwnershipFactory(owner=user, card=Card.objects.first(), quantity=2, foil=1)
+    set_preference(user, show_only_owned_cards=True)
+    for on in (True, False):
+        set_preference(user, foil_effects=on)
+        page = client.get(reverse("collection:binder")).content.decode()
+        assert 'class="foil-badge"' in page
+        assert ("foil--shimmer" in page) is on
+
+
 GAME_EFFECTS = {
+    "foil_effects": check_foil_effects,
     "pass_when_out_of_actions": check_pass_when_out_of_actions,
     "auto_select_first_action": check_auto_select_first_action,
     "card_size_playmat": check_card_size_playmat,

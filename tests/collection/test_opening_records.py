@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from collection.boosters import recipe_digest
+from collection.boosters import booster_draw, recipe_digest
 from collection.cards.models import Card, Rarity
 from collection.models import BoosterRecipe, Opening
 from collection.services.opening import booster_pool, opening_check, products_open
@@ -157,12 +157,16 @@ def test_earlier_openings_get_todays_recipe_only_when_it_draws_them_again(player
         "collection.migrations.0002_openings_record_their_booster_recipe"
     )
     drawn_today, drawn_otherwise = open_boosters(player, booster, quantity=2)
-    Opening.objects.update(drawn_from=None)
+    # As they were recorded then: without recipes, and drawn before there were foils.
+    pool = booster_pool(booster.card_set_id)
+    for opening in (drawn_today, drawn_otherwise):
+        opening.card_ids = booster_draw(pool, booster.booster_slots, opening.seed).card_ids
+        opening.foil_card_ids = []
+        opening.drawn_from = None
+        opening.save()
     BoosterRecipe.objects.all().delete()
     other_common = next(
-        card_id
-        for card_id in booster_pool(booster.card_set_id)[Rarity.COMMON]
-        if card_id not in drawn_otherwise.card_ids
+        card_id for card_id in pool[Rarity.COMMON] if card_id not in drawn_otherwise.card_ids
     )
     Opening.objects.filter(pk=drawn_otherwise.pk).update(
         card_ids=[*drawn_otherwise.card_ids[:-1], other_common]
@@ -235,14 +239,24 @@ def test_the_record_lets_a_player_check_the_pack_without_the_site(client, player
     record = json.loads(client.get(reverse("collection:opening_record", args=[opening.pk])).content)
 
     recipe = record["recipe"]
-    canonical = json.dumps(
-        {"pool": recipe["pool"], "slots": recipe["slots"]}, sort_keys=True, separators=(",", ":")
-    )
+    content = {"pool": recipe["pool"], "slots": recipe["slots"]}
+    if recipe["foil_one_in"] is not None:
+        content["foil_one_in"] = recipe["foil_one_in"]
+    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"))
     assert hashlib.sha256(canonical.encode()).hexdigest() == recipe["digest"]
     rng = random.Random(record["seed"])  # noqa: S311 - the site's own recorded draw
-    drawn = []
+    drawn, commons = [], []
     for slot in recipe["slots"]:
+        if slot["rarity"] == "C":
+            commons += range(len(drawn), len(drawn) + slot["count"])
         drawn += rng.sample(recipe["pool"][slot["rarity"]], slot["count"])
+    foils = []
+    if recipe["foil_one_in"] and rng.randrange(recipe["foil_one_in"]) == 0 and commons:
+        rarities = dict.fromkeys(slot["rarity"] for slot in recipe["slots"])
+        foils = [rng.choice([c for r in rarities for c in recipe["pool"].get(r, [])])]
+        del drawn[commons[-1]]
+        drawn += foils
     assert drawn == record["cards"] == opening.card_ids
+    assert foils == record["foils"] == opening.foil_card_ids
     first = Card.objects.get(pk=drawn[0])
     assert record["titles"][str(drawn[0])] == f"{first.collector_info} {first.title}"

@@ -179,17 +179,25 @@ def builder_detour(*, player: User) -> BuilderDetour | None:
 def pool_drawn(participant: Participant) -> Counter[int]:
     """The cards the products opened at the player's entry revealed, as recorded: what
     their pool holds, and what joins their collection."""
+    return Counter(
+        card_id for card_ids, _foils in _entry_openings(participant) for card_id in card_ids
+    )
+
+
+def _pool_foils(participant: Participant) -> Counter[int]:
+    """Which of the pool's cards are foil copies (they join the collection as foils)."""
+    return Counter(card_id for _ids, foils in _entry_openings(participant) for card_id in foils)
+
+
+def _entry_openings(participant: Participant) -> list[tuple[list[int], list[int]]]:
+    """The card ids and foil card ids of each product opened at the player's entry."""
     opened = ItemEntry.objects.filter(
         operation__reference=_entry_reference(participant),
         owned_product__isnull=False,
         delta__lt=0,
     ).values("owned_product_id")
-    return Counter(
-        card_id
-        for card_ids in Opening.objects.filter(owned_product_id__in=opened).values_list(
-            "card_ids", flat=True
-        )
-        for card_id in card_ids
+    return list(
+        Opening.objects.filter(owned_product_id__in=opened).values_list("card_ids", "foil_card_ids")
     )
 
 
@@ -297,7 +305,7 @@ def _pool_release(participant: Participant) -> bool:
     were added now."""
     if participant.pool_id is not None:
         limited_pools_close(pool_ids=[participant.pool_id])
-    drawn = pool_drawn(participant)
+    drawn, foils = pool_drawn(participant), _pool_foils(participant)
     if not drawn:
         return False
     player = participant.player
@@ -311,7 +319,11 @@ def _pool_release(participant: Participant) -> bool:
             ledger.cards_change(
                 changes=[
                     CardChange(owner=player, card_id=card_id, delta=copies, note=name)
-                    for card_id, copies in sorted(drawn.items())
+                    for card_id, copies in sorted((drawn - foils).items())
+                ]
+                + [
+                    CardChange(owner=player, card_id=card_id, delta=copies, note=name, foil=True)
+                    for card_id, copies in sorted(foils.items())
                 ]
             )
             tell(

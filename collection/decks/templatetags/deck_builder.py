@@ -22,13 +22,15 @@ def builder_cards(context, cards, what: str, view: str = "graphic") -> SafeStrin
     """``{% builder_cards page.object_list "collection" filters.view %}``: the collection
     container's cards (with ``in_deck``, ``left`` and ``owned``) as tiles or Table View rows;
     ``"deck"`` a part's lines in the deck container's view; ``"list"`` the compact deck
-    list's lines. The page's ``pool`` and ``change_url`` come from the context."""
+    list's lines. The page's ``pool``, ``change_url`` and ``foil_effects`` come from the
+    context."""
     html = get_template("decks/_builder_cards.html", using="jinja2").render(
         {
             "cards": cards,
             "what": what,
             "view": view,
             "pool": context.get("pool"),
+            "foil_effects": context.get("foil_effects", False),
             "change_url": context["change_url"],
             "card_prefix": card_prefix(),
             "small_dimensions": face_dimensions("small"),

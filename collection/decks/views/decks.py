@@ -228,6 +228,7 @@ def _collection_context(request, filters, state: DeckState) -> dict:
             if state.pool is None or key != "owned"
         ],
         "card_size": request.user.preferences.card_size_collection,
+        "foil_effects": request.user.preferences.foil_effects,
     }
 
 

@@ -67,6 +67,8 @@ class TradeSessionLine(models.Model):
     product = models.ForeignKey(
         Product, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # Foil copies of the card, offered apart from its plain copies.
+    foil = models.BooleanField(default=False)
     quantity = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -77,7 +79,7 @@ class TradeSessionLine(models.Model):
                 name="trade_session_line_is_card_or_product",
             ),
             models.UniqueConstraint(
-                fields=["session", "giver", "card"],
+                fields=["session", "giver", "card", "foil"],
                 condition=models.Q(card__isnull=False),
                 name="trade_session_line_card_once",
             ),
@@ -90,6 +92,8 @@ class TradeSessionLine(models.Model):
 
     def __str__(self):
         item = self.card.title if self.card_id else str(self.product)
+        if self.foil:
+            item = f"foil {item}"
         return f"{self.giver} gives {self.quantity} × {item}"
 
 
@@ -101,7 +105,8 @@ class TradeSessionSwap(models.Model):
     session = models.ForeignKey(TradeSession, on_delete=models.CASCADE, related_name="swaps")
     number = models.PositiveIntegerField()
     offer_version = models.PositiveIntegerField()
-    # What moved: [{"giver": user id, "card": id or null, "product": id or null, "quantity": n}].
+    # What moved: [{"giver": user id, "card": id or null, "foil": bool, "product": id or null,
+    # "quantity": n}].
     items = models.JSONField(default=list)
     completed_at = models.DateTimeField(default=timezone.now)
 

@@ -74,6 +74,8 @@ class PostedTradeLine(models.Model):
     product = models.ForeignKey(
         Product, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # Foil copies of the card, apart from its plain copies.
+    foil = models.BooleanField(default=False)
     quantity = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -81,6 +83,10 @@ class PostedTradeLine(models.Model):
             models.CheckConstraint(
                 condition=models.Q(card__isnull=False) ^ models.Q(product__isnull=False),
                 name="posted_trade_line_is_card_or_product",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(foil=False) | models.Q(card__isnull=False),
+                name="posted_trade_line_foil_is_a_card",
             ),
         ]
         # The board's "can accept" test reads one trade's wanted lines at a time.
@@ -91,4 +97,6 @@ class PostedTradeLine(models.Model):
 
     @property
     def item_name(self) -> str:
-        return self.card.title if self.card_id else self.product.name
+        if self.card_id:
+            return f"{self.card.title} (foil)" if self.foil else self.card.title
+        return self.product.name

@@ -4,7 +4,8 @@ offer both players see, each from their own side."""
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
+from django.db.models.functions import Least
 
 from collection.cards.filters import CardFilters
 from collection.cards.models import Card
@@ -21,11 +22,13 @@ from tcgsite.accounts.models import User
 
 @dataclass(frozen=True)
 class OfferItem:
-    """Copies of a card, or unopened products of one kind, in an offer or a delivery."""
+    """Copies of a card (foil copies with ``foil``), or unopened products of one kind, in an
+    offer or a delivery."""
 
     quantity: int
     card: Card | None = None
     product: Product | None = None
+    foil: bool = False
 
     @property
     def title(self) -> str:
@@ -33,7 +36,9 @@ class OfferItem:
 
     @property
     def key(self) -> str:
-        return f"card-{self.card.pk}" if self.card is not None else f"product-{self.product.pk}"
+        if self.card is None:
+            return f"product-{self.product.pk}"
+        return f"card-{self.card.pk}-foil" if self.foil else f"card-{self.card.pk}"
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,8 @@ class LiveOffer:
     partner_confirmed: bool
     delivered: list[OfferItem] = field(default_factory=list)
     last_swap: int = 0
+    # The viewer's Foil Effects preference: foils shimmer in the offer and the delivery.
+    foil_effects: bool = True
 
     @property
     def is_open(self) -> bool:
@@ -118,17 +125,27 @@ def live_offer(*, session_id: int, viewer: User) -> LiveOffer | None:
         partner_confirmed=session.partner_confirmed if mine else session.initiator_confirmed,
         delivered=delivered,
         last_swap=last.number if last is not None else 0,
+        foil_effects=_foil_effects(session.initiator if mine else session.partner),
     )
 
 
+def _foil_effects(player: User) -> bool:
+    """The player's Foil Effects (their preferences read with the session), on by default."""
+    preferences = getattr(player, "preferences", None)
+    return preferences.foil_effects if preferences is not None else True
+
+
 def _items(lines) -> list[OfferItem]:
-    items = [OfferItem(line.quantity, card=line.card, product=line.product) for line in lines]
+    items = [
+        OfferItem(line.quantity, card=line.card, product=line.product, foil=line.foil)
+        for line in lines
+    ]
     return sorted(
         items,
         key=lambda item: (
-            (0, item.card.card_set.number, item.card.number, "")
+            (0, item.card.card_set.number, item.card.number, item.foil, "")
             if item.card is not None
-            else (1, SHELF_ORDER.index(item.product.kind), 0, item.product.name)
+            else (1, SHELF_ORDER.index(item.product.kind), 0, False, item.product.name)
         ),
     )
 
@@ -147,6 +164,8 @@ def _delivered(swap: TradeSessionSwap, viewer: User) -> list[OfferItem]:
             quantity=row["quantity"],
             card=cards.get(row["card"]) if row["card"] else None,
             product=products.get(row["product"]) if row["product"] else None,
+            # Swaps recorded before foils name none.
+            foil=row.get("foil", False),
         )
         for row in received
     )
@@ -155,10 +174,19 @@ def _delivered(swap: TradeSessionSwap, viewer: User) -> list[OfferItem]:
 def live_binder_cards(*, owner: User, filters: CardFilters) -> QuerySet[Card]:
     """The cards ``owner`` offers for trade (a Trade value of one or more), narrowed by the
     filters, in card number order within a set unless the filters sort otherwise; each with
-    the Collection Manager's numbers (``trade``: how many copies they may give)."""
+    the Collection Manager's numbers (``trade``: how many copies they may give), and of
+    those, ``plain_trade`` plain and ``foil_trade`` foil copies (offered apart; together
+    they may give ``trade``)."""
     # The avatars a player made are theirs alone: never traded.
     cards = collection_cards(owner=owner, filters=filters, only_owned=True)
-    return cards.filter(trade__gt=0).exclude(creator=owner)
+    return (
+        cards.filter(trade__gt=0)
+        .exclude(creator=owner)
+        .annotate(
+            plain_trade=Least(F("owned") - F("foils"), F("trade")),
+            foil_trade=Least(F("foils"), F("trade")),
+        )
+    )
 
 
 @dataclass(frozen=True)

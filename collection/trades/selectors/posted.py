@@ -42,6 +42,7 @@ LINE_FIELDS = (
     "trade_id",
     "side",
     "quantity",
+    "foil",
     "card__title",
     "card__number",
     "card__card_set__number",
@@ -131,15 +132,23 @@ class ProposalLine:
 
 
 def their_binder_cards(*, filters: CardFilters) -> QuerySet[Card]:
-    """The Their tab: every printed card, each shown as 4 copies (``owned``)."""
+    """The Their tab: every printed card, each shown as 4 plain copies (``owned`` and
+    ``plain``; ``foils`` 0)."""
     return cards_narrowed(Card.objects.printed(), filters).annotate(
-        owned=Value(MAX_WANTED_COPIES, output_field=IntegerField())
+        owned=Value(MAX_WANTED_COPIES, output_field=IntegerField()),
+        plain=Value(MAX_WANTED_COPIES, output_field=IntegerField()),
+        foils=Value(0, output_field=IntegerField()),
     )
 
 
 def your_binder_cards(*, owner: User, filters: CardFilters) -> QuerySet[Card]:
-    """The Your tab: the printed cards the player owns, with ``owned`` copies each."""
-    return collection_cards(owner=owner, filters=filters, only_owned=True).printed()
+    """The Your tab: the printed cards the player owns, with ``owned`` copies each, of
+    them ``plain`` plain and ``foils`` foil copies (offered apart)."""
+    return (
+        collection_cards(owner=owner, filters=filters, only_owned=True)
+        .printed()
+        .annotate(plain=F("owned") - F("foils"))
+    )
 
 
 def binder_products(*, owner: User | None) -> list[tuple[Product, int]]:
@@ -173,7 +182,12 @@ def proposal_lines(*, items: list[TradeItem]) -> list[ProposalLine]:
         ).values_list("pk", "name")
     )
     lines = [
-        ProposalLine(f"card:{item.card_id}", titles[item.card_id], item.quantity, False)
+        ProposalLine(
+            f"{'foil' if item.foil else 'card'}:{item.card_id}",
+            f"{titles[item.card_id]} (foil)" if item.foil else titles[item.card_id],
+            item.quantity,
+            False,
+        )
         for item in items
         if item.card_id in titles
     ] + [
@@ -228,10 +242,15 @@ def _with_can_accept(
 
 
 def _lines_lacking(viewer: User) -> Subquery:
-    """How many of a trade's wanted lines ask for more copies of a card, or more unopened
-    products of a kind, than the viewer holds."""
+    """How many of a trade's wanted lines ask for more plain copies of a card, more foil
+    copies, or more unopened products of a kind, than the viewer holds."""
     held_copies = CardOwnership.objects.filter(
-        owner=viewer, card=OuterRef("card"), quantity__gte=OuterRef("quantity")
+        owner=viewer,
+        card=OuterRef("card"),
+        quantity__gte=F("foil") + OuterRef("quantity"),
+    )
+    held_foils = CardOwnership.objects.filter(
+        owner=viewer, card=OuterRef("card"), foil__gte=OuterRef("quantity")
     )
     held_products = (
         OwnedProduct.objects.filter(owner=viewer, product=OuterRef("product"), opened__isnull=True)
@@ -244,10 +263,12 @@ def _lines_lacking(viewer: User) -> Subquery:
         PostedTradeLine.objects.filter(trade=OuterRef("pk"), side=TradeSide.WANT)
         .alias(
             copies_held=Exists(held_copies),
+            foils_held=Exists(held_foils),
             products_held=Coalesce(Subquery(held_products), 0),
         )
         .filter(
-            Q(card__isnull=False, copies_held=False)
+            Q(card__isnull=False, foil=False, copies_held=False)
+            | Q(card__isnull=False, foil=True, foils_held=False)
             | Q(product__isnull=False, products_held__lt=F("quantity"))
         )
     )

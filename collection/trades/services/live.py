@@ -180,30 +180,43 @@ def live_trade_offer_change(
     delta: int,
     card_id: int | None = None,
     product_id: int | None = None,
+    foil: bool = False,
 ) -> TradeSession:
-    """Add (``delta`` > 0) or remove copies of a card, or unopened products of one kind, that
-    ``giver_id`` (the player or their partner) gives: 1 to 5 at a time, never more than the
-    giver has to trade. Clears both acceptances."""
+    """Add (``delta`` > 0) or remove copies of a card (its foil copies with ``foil``, apart
+    from its plain ones), or unopened products of one kind, that ``giver_id`` (the player or
+    their partner) gives: 1 to 5 at a time, never more than the giver has to trade. Clears
+    both acceptances."""
     if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
         raise LiveTradeError("Add or remove a whole number of copies.")
     if abs(delta) > MAX_COPIES_AT_ONCE:
         raise LiveTradeError(f"Add or remove at most {MAX_COPIES_AT_ONCE} copies at a time.")
     if (card_id is None) == (product_id is None):
         raise LiveTradeError("Choose a card or a product.")
+    if foil and card_id is None:
+        raise LiveTradeError("Only a card has foil copies.")
     with transaction.atomic():
         session = _open_session_locked(session_id, player)
         if giver_id not in (session.initiator_id, session.partner_id):
             raise LiveTradeError("Only the two players of this trade give anything in it.")
         giver = session.initiator if giver_id == session.initiator_id else session.partner
-        line = TradeSessionLine.objects.filter(
+        giver_lines = TradeSessionLine.objects.filter(
             session=session, giver_id=giver_id, card_id=card_id, product_id=product_id
-        ).first()
+        )
+        line = giver_lines.filter(foil=foil).first()
         now = line.quantity if line is not None else 0
         wanted = now + delta
         if wanted < 0:
             raise LiveTradeError("There are not that many copies in the offer to remove.")
         if delta > 0:
-            title, available = _tradeable_count(giver, card_id=card_id, product_id=product_id)
+            # The card's other finish, offered too, uses up copies above Want as well.
+            other = giver_lines.filter(foil=not foil).first()
+            title, available = _tradeable_count(
+                giver,
+                card_id=card_id,
+                product_id=product_id,
+                foil=foil,
+                offered_otherwise=other.quantity if other is not None else 0,
+            )
             if wanted > available:
                 whose = "You have" if giver_id == player.pk else f"{giver.username} has"
                 raise LiveTradeError(
@@ -211,7 +224,12 @@ def live_trade_offer_change(
                 )
         if line is None:
             line = TradeSessionLine(
-                session=session, giver=giver, card_id=card_id, product_id=product_id, quantity=0
+                session=session,
+                giver=giver,
+                card_id=card_id,
+                product_id=product_id,
+                foil=foil,
+                quantity=0,
             )
         if wanted == 0:
             line.delete()
@@ -290,7 +308,12 @@ def _swap(session: TradeSession) -> TradeSessionSwap:
     number = session.trades_completed + 1
     given = {
         giver.pk: [
-            TradeItem(quantity=line.quantity, card_id=line.card_id, product_id=line.product_id)
+            TradeItem(
+                quantity=line.quantity,
+                card_id=line.card_id,
+                product_id=line.product_id,
+                foil=line.foil,
+            )
             for line in lines
             if line.giver_id == giver.pk
         ]
@@ -324,6 +347,7 @@ def _swap(session: TradeSession) -> TradeSessionSwap:
             {
                 "giver": line.giver_id,
                 "card": line.card_id,
+                "foil": line.foil,
                 "product": line.product_id,
                 "quantity": line.quantity,
             }
@@ -419,17 +443,27 @@ def _offer_changed(session: TradeSession) -> None:
 
 
 def _tradeable_count(
-    giver: User, *, card_id: int | None, product_id: int | None
+    giver: User,
+    *,
+    card_id: int | None,
+    product_id: int | None,
+    foil: bool = False,
+    offered_otherwise: int = 0,
 ) -> tuple[str, int]:
     """The title of the card or product, and how many of it ``giver`` has to trade: copies
-    above their Want (rulebook, COLLECTION MANAGER: Trade), or unopened products."""
+    above their Want (rulebook, COLLECTION MANAGER: Trade), of the one finish (plain or
+    ``foil``) and less those of the other finish ``offered_otherwise``; or unopened
+    products."""
     if card_id is not None:
         card = Card.objects.printed().filter(pk=card_id).first()
         if card is None:
             raise LiveTradeError("There is no such card to trade.")
         ownership = CardOwnership.objects.filter(owner=giver, card=card).first()
-        available = max(ownership.quantity - ownership.want, 0) if ownership else 0
-        return card.title, available
+        if ownership is None:
+            return card.title, 0
+        held = ownership.foil if foil else ownership.plain
+        available = max(min(held, ownership.trade - offered_otherwise), 0)
+        return (f"{card.title} (foil)" if foil else card.title), available
     product = Product.objects.filter(pk=product_id).first()
     if product is None:
         raise LiveTradeError("There is no such product to trade.")

@@ -92,6 +92,7 @@ def posted_trade_create(
                 side=side,
                 card_id=item.card_id,
                 product_id=item.product_id,
+                foil=item.foil,
                 quantity=item.quantity,
             )
             for side, items in ((TradeSide.OFFER, offer), (TradeSide.WANT, want))
@@ -199,7 +200,9 @@ def closed_message(trade: PostedTrade, *, viewer: User) -> str:
 
 
 def _item(line: PostedTradeLine) -> TradeItem:
-    return TradeItem(quantity=line.quantity, card_id=line.card_id, product_id=line.product_id)
+    return TradeItem(
+        quantity=line.quantity, card_id=line.card_id, product_id=line.product_id, foil=line.foil
+    )
 
 
 def _check_items_exist(items: list[TradeItem]) -> None:

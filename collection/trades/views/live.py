@@ -124,6 +124,7 @@ def live_screen(request, session_id, tab):
         "query": filters.querystring(),
         "products": live_binder_products(owner=owner) if page.number == 1 else [],
         "max_copies": range(1, MAX_COPIES_AT_ONCE + 1),
+        "foil_effects": offer.foil_effects,
     }
     if request.htmx and request.htmx.target == "results":
         return render(request, "trades/live/_binder_results.html", context)
@@ -151,7 +152,8 @@ def live_screen(request, session_id, tab):
 @require_POST
 def live_offer_change(request, session_id):
     """Add or remove copies of a card or products: ``giver`` (the player's id or the
-    partner's), ``card`` or ``product``, and ``delta`` (-5 to 5)."""
+    partner's), ``card`` (with ``foil`` "1" for its foil copies) or ``product``, and
+    ``delta`` (-5 to 5)."""
     giver_id = whole_number_or_none(request.POST.get("giver"), minimum=1, maximum=MAX_ID)
     card_id = whole_number_or_none(request.POST.get("card"), minimum=1, maximum=MAX_ID)
     product_id = whole_number_or_none(request.POST.get("product"), minimum=1, maximum=MAX_ID)
@@ -172,6 +174,7 @@ def live_offer_change(request, session_id):
             delta=delta,
             card_id=card_id,
             product_id=product_id,
+            foil=request.POST.get("foil") == "1",
         ),
     )
 

@@ -206,6 +206,7 @@ def _binder_context(request, *, tab: str) -> dict:
         "card_types": CardType.choices,
         "rarities": Rarity.choices,
         "max_wanted": MAX_WANTED_COPIES,
+        "foil_effects": request.user.preferences.foil_effects,
     }
 
 
@@ -222,8 +223,8 @@ def _detail_context(request, trade_id) -> dict | None:
 
 
 def _items_from(values: list[str]) -> list[TradeItem]:
-    """Items as the Create screen sends them: ``card:<id>:<copies>`` or
-    ``product:<id>:<count>``."""
+    """Items as the Create screen sends them: ``card:<id>:<copies>``, ``foil:<id>:<copies>``
+    (a card's foil copies) or ``product:<id>:<count>``."""
     if len(values) > MAX_ITEMS_A_SIDE:
         raise PostedTradeError(f"A side holds at most {MAX_ITEMS_A_SIDE} different items.")
     items = []
@@ -232,8 +233,10 @@ def _items_from(values: list[str]) -> list[TradeItem]:
         raw_id, _, raw_quantity = rest.partition(":")
         item_id = object_id(raw_id)
         quantity = whole_number_or_none(raw_quantity, minimum=1, maximum=MAX_QUANTITY)
-        if kind not in ("card", "product") or item_id is None or quantity is None:
+        if kind not in ("card", "foil", "product") or item_id is None or quantity is None:
             raise PostedTradeError("That trade proposal could not be read; build it again.")
-        key = "card_id" if kind == "card" else "product_id"
-        items.append(TradeItem(quantity=quantity, **{key: item_id}))
+        if kind == "product":
+            items.append(TradeItem(quantity=quantity, product_id=item_id))
+        else:
+            items.append(TradeItem(quantity=quantity, card_id=item_id, foil=kind == "foil"))
     return items
