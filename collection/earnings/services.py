@@ -156,7 +156,7 @@ def _win_cap_reached(player: User, opponents: list[User], day: date) -> str:
         return f"the day's {caps.daily_cap} paid wins were reached"
     for opponent in opponents:
         between = sum(
-            other in tally_opponents
+            other.pk in tally_opponents
             for owner, other in ((player, opponent), (opponent, player))
             for tally_opponents in paid.filter(player=owner).values_list("opponents", flat=True)
         )
