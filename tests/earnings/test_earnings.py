@@ -287,6 +287,31 @@ def test_tutorials_pay_once_each_and_a_promo_card_once_all_are_completed(catalog
     assert CardOwnership.objects.get(owner=carol, card=promo.card).quantity == 1
 
 
+def test_winning_every_tutorial_pays_each_once_and_the_promo_card_with_the_last(catalog):
+    """Rulebook, "Tutorials": each guided game won, through its match's finishing task."""
+    from game.services.tutorials import tutorial_start
+    from game.tutorials import TUTORIALS
+    from tests.game.test_tutorials import play_lesson
+
+    nell = UserFactory(username="Nell")
+    before = balance(nell)
+    for tutorial in TUTORIALS:
+        match = tutorial_start(player=nell, slug=tutorial.slug)
+        play_lesson(match, nell)
+        match.refresh_from_db()
+        assert match.winner == nell
+        match_earnings_report(match_id=match.pk)
+        match_earnings_report(match_id=match.pk)
+
+    table = rates()
+    paid = len(TUTORIALS) * table.tutorial.credits + table.all_tutorials.credits
+    assert balance(nell) == before + paid
+    assert Earning.objects.filter(player=nell, kind=EarningKind.TUTORIAL).count() == len(TUTORIALS)
+    (all_done,) = Earning.objects.filter(player=nell, kind=EarningKind.ALL_TUTORIALS)
+    assert all_done.card.rarity == Rarity.PROMO
+    assert earned(nell, EarningKind.WIN) == 0  # against the computer at Easy
+
+
 def test_a_scenario_pays_its_credits_once(catalog):
     carol = UserFactory()
     before = balance(carol)

@@ -49,7 +49,10 @@ def seat(player_id=1, side=0, *, won=False, archetype="jedi", level="", **played
     )
 
 
-def match(*seats, mode="casual", games=(GameFacts(turns=12, decided_by_play=True),)):
+PLAYED_OUT = (GameFacts(turns=12, decided_by_play=True),)
+
+
+def match(*seats, mode="casual", games=PLAYED_OUT):
     return MatchFacts(match_id=1, day=START, mode=mode, games=games, seats=seats)
 
 
