@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from collection.earnings.facts import GameFacts, MatchFacts, SeatFacts
+from collection.earnings.rates import rates
 from collection.earnings.services import match_earnings_pay
 from tests.factories import UserFactory
 
@@ -54,8 +55,9 @@ def test_the_main_lobby_shows_the_days_three_quests_with_progress_and_wins_paid(
         assert title in panel
     assert 'max="20" value="8"' in panel
     assert "8 / 20" in panel
-    assert "Wins paid today: <strong>1 of 5</strong>" in panel
-    assert "Earned today: <strong>15 credits</strong>" in panel
+    wins = rates().wins
+    assert f"Wins paid today: <strong>1 of {wins.daily_cap}</strong>" in panel
+    assert f"Earned today: <strong>{wins.credits} credits</strong>" in panel
     assert "A quest is replaced in 12 h 00 min" in panel
 
 
@@ -68,7 +70,8 @@ def test_a_completed_quest_is_marked_paid(client):
 
     assert "✓ Completed, credits paid" in page
     assert 'max="20" value="20"' in page
-    assert "Earned today: <strong>45 credits</strong>" in page  # the win and the quest
+    both = rates().wins.credits + rates().quest("units-twenty").credits  # the win and the quest
+    assert f"Earned today: <strong>{both} credits</strong>" in page
 
 
 def test_staff_read_the_quests_and_the_income_records(admin_client):
