@@ -20,6 +20,7 @@ from game.tutorials import PLAYER, TUTORIALS, tutorial_named
 FILLER_LEVEL = "easy"
 BOSS_LEVEL = "normal"
 GUIDE_GOALS = frozenset({TUTORIAL_WON, SCENARIO_WON})
+STAFF_ENDED = "ended by staff"
 
 
 def match_mode(match: Match) -> str:
@@ -107,7 +108,8 @@ def match_earnings_report(*, match_id: int) -> int:
     """Pay what the finished match ``match_id`` earns its players: wins and quests, and a
     tutorial's or a scenario's first completion. The number of players counted now."""
     match = Match.objects.filter(pk=match_id, status=MatchStatus.FINISHED).first()
-    if match is None or match.ended is None:
+    # A match staff ended (stuck) was not played out: it earns nobody anything.
+    if match is None or match.ended is None or match.end_reason.startswith(STAFF_ENDED):
         return 0
     facts = match_facts(match)
     person_won = (

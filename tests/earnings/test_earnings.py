@@ -352,3 +352,35 @@ def test_a_tournament_finish_pays_credits_by_place_and_a_top_eight_promo_once(ca
     assert Earning.objects.get(player=winner).card in promos()
     assert Earning.objects.get(player=runner_up).credits == 60
     assert not Earning.objects.filter(player=ninth).exists()  # bottom half, out of the eight
+
+
+def test_a_match_staff_ended_earns_nobody_anything(catalog):
+    from game.services.matches import match_end_by_staff
+    from tests.game.conftest import player_with_deck
+
+    carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+    match = start_match(carol, bob)
+    match_end_by_staff(match_id=match.pk, staff=UserFactory(is_staff=True), reason="stuck")
+
+    assert match_earnings_report(match_id=match.pk) == 0
+    assert not MatchTally.objects.exists()
+
+
+def test_a_skirmish_at_normal_is_told_as_the_computer_at_normal(catalog):
+    """The facts read from a real Skirmish: its mode, the computer's level, its games."""
+    from game.services.earnings import match_facts
+    from game.services.skirmish import skirmish_start
+    from tests.game.conftest import player_with_deck
+
+    carol = player_with_deck("Carol", "jedi")
+    match = play_to_the_end(
+        skirmish_start(player=carol, deck=carol.deck, archetype="sith", level="normal")
+    )
+
+    facts = match_facts(match)
+    person, machine = facts.seats
+    assert facts.mode == "skirmish" and facts.match_id == match.pk
+    assert (person.computer_level, machine.computer_level) == ("", "normal")
+    assert person.archetype == "jedi" and person.won == (match.winner == carol)
+    (game,) = facts.games
+    assert game.decided_by_play and game.turns == game_state(match.games.get()).turn
