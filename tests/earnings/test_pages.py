@@ -86,3 +86,14 @@ def test_staff_read_the_quests_and_the_income_records(admin_client):
     assert "Quest catalogue" in quests.text and "Raid 8 times" in quests.text
     assert "Won match 1" in earnings.text
     assert admin_client.get(reverse("admin:earnings_earning_add")).status_code == 403
+
+
+def test_the_store_says_how_to_earn_and_lists_what_was_earned(client, catalog):
+    carol = UserFactory(username="Carol")
+    units_played_in_a_won_casual_match(carol, UserFactory(), units=3)
+    client.force_login(carol)
+
+    page = client.get(reverse("collection:store")).content.decode()
+
+    assert "daily quests in the" in page and f'href="{reverse("lobby")}"' in page
+    assert "Won match 1" in page  # the Store's Recent credits
