@@ -1,6 +1,7 @@
 from celery import shared_task
 
 from game.services.attendance import match_absences_sweep, match_observers_sweep
+from game.services.earnings import match_earnings_report
 from game.services.event_matches import event_forfeits_sweep
 from game.services.matches import (
     computer_turns_sweep,
@@ -46,5 +47,9 @@ def computer_answer(match_id: int):
 @shared_task(name="game.match_finished")
 def match_finished(match_id: int):
     """A match has just ended (game/receivers.py): a scenario's first win earns its reward
-    card (game/services/scenarios.py); granted once however often this runs."""
-    return {"scenario_reward": scenario_reward_grant(match_id=match_id)}
+    card (game/services/scenarios.py), and its players their credits and quest progress
+    (game/services/earnings.py); each granted once however often this runs."""
+    return {
+        "scenario_reward": scenario_reward_grant(match_id=match_id),
+        "earnings": match_earnings_report(match_id=match_id),
+    }

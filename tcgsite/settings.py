@@ -100,6 +100,9 @@ INSTALLED_APPS = [
     "game",
     "tournaments",
     "tcgsite.help",
+    # Last, though at the collection layer: its Daily quests panel comes after the Main
+    # Lobby's Play panel, and lobby panels show in the order their apps register them.
+    "collection.earnings",
 ]
 
 MIDDLEWARE = [

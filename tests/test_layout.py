@@ -18,6 +18,7 @@ APP_RANKS = {
     "collection": 4,
     "collection.decks": 5,
     "collection.trades": 5,
+    "collection.earnings": 5,
     "game": 6,
     "tournaments": 7,
 }

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db.models import Sum
 
 from collection.models import (
+    CreditEntry,
     ItemEntry,
     LedgerOperation,
     LedgerReason,
@@ -135,3 +136,23 @@ def test_two_payouts_at_the_same_instant_pay_once():
     assert not [result for result in results if isinstance(result, Exception)], results
     assert sum(results) == 8  # each player paid by one of the two, never by both
     assert_paid_once(tournament)
+
+
+def test_the_payout_pays_credits_by_place_once_besides_the_packs(catalog):
+    """Rulebook, "The Tournaments Conclusion": rewards by performance; the credits by place
+    come from the earnings' rates table, each player's once however often the payout runs."""
+    from collection.earnings.models import Earning
+
+    tournament = concluded_tournament()
+    places = {p.player_id: p.final_rank for p in tournament.participants.all()}
+
+    tournament_payout(tournament_id=tournament.pk)
+    tournament_payout(tournament_id=tournament.pk)
+
+    by_place = {
+        places[e.player_id]: e.credits for e in Earning.objects.filter(note__contains="tournament")
+    }
+    assert by_place == {1: 100, 2: 60, 3: 40, 4: 40}  # the top half of eight
+    assert not Earning.objects.exclude(card=None).exists()  # a field of eight: no promo
+    winner = next(player_id for player_id, place in places.items() if place == 1)
+    assert CreditEntry.objects.filter(owner_id=winner, reason="reward").count() == 1

@@ -310,6 +310,25 @@ def test_the_months_medals_are_given_once(rules):
     assert SprintMedal.objects.get(player=players["Cal"]).points == 6
 
 
+def test_each_medal_pays_its_credits_and_a_promo_card_once(rules, catalog):
+    """Rulebook, "Sprint Tournaments": the month's medal winners are rewarded; awarding the
+    month again (the daily task's next run) pays nobody twice."""
+    from collection.earnings.models import Earning
+    from collection.earnings.rates import rates
+
+    scores(JANUARY, Ann=9, Cal=6, Dee=3, Eve=2)
+
+    sprint_medals_award(month=JANUARY)
+    sprint_medals_award(month=JANUARY)
+
+    paid = {e.player.username: e for e in Earning.objects.select_related("player", "card")}
+    assert set(paid) == {"Ann", "Cal", "Dee"}
+    for name, color in (("Ann", "gold"), ("Cal", "silver"), ("Dee", "bronze")):
+        assert paid[name].credits == rates().sprint_medals[color].credits
+        assert paid[name].card.rarity == "P"
+        assert paid[name].operation.reference.startswith("sprint-medal:")
+
+
 def test_the_calendar_gives_medals_on_the_last_weekday_only(rules):
     scores(JANUARY, Ann=9, Ben=4)
 

@@ -10,6 +10,7 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from collection.earnings.services import tournament_finish_pay
 from collection.models import LedgerReason, Product
 from collection.services.ledger import LedgerOperationDone, ledger_operation
 from tcgsite.accounts.models import User
@@ -46,11 +47,28 @@ def tournament_payout(*, tournament_id: int) -> int:
             paid += 1
         except LedgerOperationDone:
             pass  # paid by an earlier run
+    _finishes_pay(tournament)
     sealed.pools_release(tournament)
     if tournament.sprint:
         sprints.sprint_points_award(tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk, paid=None).update(paid=timezone.now())
     return paid
+
+
+def _finishes_pay(tournament: Tournament) -> None:
+    """Credits by place, and a promo card for a top-eight finish (the earnings' rates
+    table), each paid once; the house's computer players earn nothing."""
+    people = tournament.participants.exclude(final_rank=None).filter(
+        player__computer_opponent__isnull=True
+    )
+    field = tournament.participants.count()
+    for participant in people.select_related("player"):
+        tournament_finish_pay(
+            player=participant.player,
+            tournament_number=tournament.pk,
+            place=participant.final_rank,
+            field=field,
+        )
 
 
 def special_reward_give(

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, F
 from django.utils import timezone
 
+from collection.earnings.services import sprint_medal_earnings_pay
 from tcgsite.lobbies.services.presence import user_rows_refresh
 from tournaments import sprints_calendar
 from tournaments.models import (
@@ -82,8 +83,16 @@ def _score_add(player_id: int, month: date, *, points: int, wins: int) -> None:
 
 def sprint_medals_award(*, month: date) -> int:
     """Give ``month``'s Sprint Winner Medals on its standings now (sprints_calendar.medal_colors
-    says who wins which), unless they were given already. The number of medals given."""
+    says who wins which), unless they were given already, and pay each medal's reward (its
+    credits and a promo card) that is still unpaid. The number of medals given now."""
     month = sprints_calendar.month_of(month)
+    given = _medals_give(month)
+    for medal in SprintMedal.objects.filter(month=month).select_related("player"):
+        sprint_medal_earnings_pay(player=medal.player, month=month, color=medal.color)
+    return given
+
+
+def _medals_give(month: date) -> int:
     try:
         with transaction.atomic():
             rules = sprint_settings_get()
