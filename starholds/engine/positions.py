@@ -20,6 +20,7 @@ from starholds.engine import cards, rng
 from starholds.engine.invariants import damage_violations, zone_violations
 from starholds.engine.options import Options
 from starholds.engine.state import Card, Seat, State
+from starholds.engine.vocabulary import parse_empires, validate_card
 
 _STACK_FIELDS = frozenset(
     {"card", "engaged", "damage", "shield_damage", "armed", "powered", "parts", "attached"}
@@ -31,7 +32,7 @@ _SEAT_FIELDS = frozenset(
 
 
 class _Builder:
-    def __init__(self, empires: list[dict], seats: int, options: Options, seed: int) -> None:
+    def __init__(self, empires: list[dict], options: Options, seed: int) -> None:
         self.state = State(
             definitions=[],
             empires={empire["slug"]: dict(empire) for empire in empires},
@@ -41,11 +42,14 @@ class _Builder:
             rng=rng.seed_state(seed),
         )
         self.index_of: dict[str, int] = {}
-        self.count = seats
+        self.empires = parse_empires({"empires": empires})
 
     def new_card(self, face: dict, owner: int, zone: str) -> int:
         key = json.dumps(face, sort_keys=True)
         if key not in self.index_of:
+            problems = validate_card(face, self.empires)
+            if problems:
+                raise ValueError("; ".join(problems))
             self.index_of[key] = len(self.state.definitions)
             self.state.definitions.append(json.loads(key))
         self.state.cards.append(Card(self.index_of[key], owner, owner, zone=zone))
@@ -85,8 +89,9 @@ def build(
 ) -> State:
     """A position: seats in turn order 0, 1, ...; ``active`` begun ``turns`` turns (3 unless a
     seat says) in ``phase``; every seat's command slots counted from its fleet. Raises
-    ValueError when the position breaks what every state must hold."""
-    builder = _Builder(empires, len(seats), options or Options(), seed)
+    ValueError when a card breaks the vocabulary or the position breaks what every state must
+    hold."""
+    builder = _Builder(empires, options or Options(), seed)
     state = builder.state
     for seat, spec in enumerate(seats):
         unknown = set(spec) - _SEAT_FIELDS

@@ -24,6 +24,22 @@ EMPIRES = [
         "adapts": False,
     },
     {
+        "slug": "zell",
+        "name": "Zell Lattice",
+        "major": True,
+        "heavy_weapon": "Arc Coil",
+        "system": "field",
+        "adapts": False,
+    },
+    {
+        "slug": "tyr",
+        "name": "Tyr Swarm",
+        "major": True,
+        "heavy_weapon": "Sting Lance",
+        "system": "thrusters",
+        "adapts": False,
+    },
+    {
         "slug": "keth",
         "name": "Keth Freeblades",
         "major": False,

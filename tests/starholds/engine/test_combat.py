@@ -170,3 +170,40 @@ def test_a_magnifier_adds_its_energy_to_each_phaser(powered, damage):
     hulk = state.seats[1].fleet[0]
     fire_at(state, {"card": hulk}, "phaser")
     assert state.cards[hulk].damage == damage
+
+
+def test_a_field_takes_two_points_per_energy_and_spends_them_like_shields():
+    """Electromagnetic Field: energy times nodes, at most twice the strength; re-powered from
+    scratch at each allocation."""
+    warden = ship(
+        "Field Warden",
+        2,
+        empire="zell",
+        shields=0,
+        cost={"energy": 1},
+        system={"kind": "field", "max": 3},
+    )
+    state = position(
+        [
+            {"fleet": [{"card": terrain("Well", 3, energy=3)}, {"card": warden, "engaged": False}]},
+            {},
+        ],
+        phase="allocation",
+    )
+    unit = state.seats[0].fleet[1]
+    act(
+        state,
+        {"kind": "engage", "card": unit},
+        {"kind": "power", "card": unit},
+        {"kind": "power", "card": unit},
+    )
+    assert state.cards[unit].field_points == 4
+    assert {"kind": "power", "card": unit} not in api.legal_actions(state).actions
+
+
+def test_thrusters_reduce_each_volley_by_their_energy():
+    """Maneuvering Thrusters: opponent volleys against the unit lose the energy applied."""
+    dart = ship("Dart", 5, empire="tyr", shields=0, system={"kind": "thrusters", "max": 2})
+    state = firing([{"card": dart, "powered": 2}])
+    fire_at(state, {"card": state.seats[1].fleet[0]}, "phaser")
+    assert state.cards[state.seats[1].fleet[0]].damage == 1

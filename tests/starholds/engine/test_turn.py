@@ -22,7 +22,11 @@ def test_the_phases_come_in_order():
 
 def test_record_keeping_regenerates_one_shield_and_discards_expired_cards():
     """Record Keeping Step: expired cards are discarded first; every Shield regenerates 1."""
-    lasting = card("Ion Haze", "hazard", 2, rules={"keywords": [{"keyword": "lasts", "turns": 1}]})
+    haze_rules = [
+        {"keyword": "lasts", "turns": 1},
+        {"keyword": "fleet_modifier", "point": "energy", "value": -1},
+    ]
+    lasting = card("Ion Haze", "hazard", 2, rules={"keywords": haze_rules})
     state = position(
         [
             {"fleet": [{"card": WORLD}], "deck": [WORLD] * 3},
