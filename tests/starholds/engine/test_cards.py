@@ -321,3 +321,126 @@ def test_a_reserve_swap_takes_a_card_of_equal_or_lower_strength_for_a_card_play(
     act(state, {"kind": "swap", "card": giant}, {"kind": "take", "card": rock})
     assert state.seats[0].reserve == [giant] and rock in state.seats[0].hand
     assert state.seats[0].plays == 1
+
+
+def test_dragons_carry_no_crew_nor_equipment():
+    """Dragon Cards: no equipment, crew or occurrence cards may be played to them."""
+    wyrm = card("Star Wyrm", "dragon", 5, heavy=2)
+    crew = card("Pilot", "crew", 1)
+    gear = card(
+        "Plating",
+        "equipment",
+        1,
+        passive=True,
+        rules={"keywords": [{"keyword": "refit", "stat": "shields", "value": 1}]},
+    )
+    state = position([{"hand": [crew, gear], "fleet": [{"card": wyrm}]}, {}])
+    assert not [action for action in api.legal_actions(state).actions if action["kind"] == "play"]
+
+
+def test_non_passive_equipment_and_abilities_need_an_engaged_carrier():
+    """Equipment Cards: non-passive equipment cannot be engaged on a disengaged unit; Ability
+    Cards: not engaged on a disengaged crew."""
+    gear = card(
+        "Gun Deck",
+        "equipment",
+        2,
+        passive=False,
+        rules={"keywords": [{"keyword": "refit", "stat": "phasers", "value": 2}]},
+    )
+    training = card(
+        "Marksman",
+        "ability",
+        1,
+        rules={"keywords": [{"keyword": "refit", "stat": "phasers", "value": 1}]},
+    )
+    crew = card("Gunner", "crew", 1, cost={"energy": 1})
+    state = position(
+        [
+            {
+                "hand": [gear, training],
+                "fleet": [
+                    {
+                        "card": ship("Hulk", 5),
+                        "engaged": False,
+                        "attached": [{"card": crew, "engaged": False}],
+                    }
+                ],
+            },
+            {},
+        ]
+    )
+    hulk = state.seats[0].fleet[0]
+    gunner = state.cards[hulk].attached[0]
+    gear_id, training_id = state.seats[0].hand
+    act(state, {"kind": "play", "card": gear_id}, {"kind": "play", "card": training_id})
+    deck, marksman = state.cards[hulk].attached[1], state.cards[gunner].attached[0]
+    assert not state.cards[deck].engaged and not state.cards[marksman].engaged
+    assert cards.phasers(state, hulk) == 2
+
+
+def test_a_card_action_works_once_per_complete_turn_and_can_be_reacted_to():
+    """Limit on Card Actions: each function once per complete turn; Reaction Cards: a card
+    action can be reacted to."""
+    mine = card(
+        "Proximity Mine",
+        "equipment",
+        2,
+        passive=True,
+        rules={
+            "effects": [
+                effect(
+                    "action",
+                    {"primitive": "damage", "amount": 2},
+                    target={"side": "opponent", "types": ["ship"]},
+                )
+            ]
+        },
+    )
+    jam = card(
+        "Signal Jam",
+        "occurrence",
+        2,
+        reaction=True,
+        rules={
+            "effects": [
+                {"when": "reaction", "reacts_to": "card_action", "effect": [{"primitive": "void"}]}
+            ]
+        },
+    )
+    state = position(
+        [
+            {"fleet": [{"card": ship("Layer", 3), "attached": [{"card": mine}]}]},
+            {"hand": [jam], "fleet": [{"card": ship("Cutter", 3, shields=0)}]},
+        ]
+    )
+    layer, cutter = state.seats[0].fleet[0], state.seats[1].fleet[0]
+    mine_id = state.cards[layer].attached[0]
+    api.apply(state, {"kind": "act", "card": mine_id, "entry": 0})
+    api.apply(state, {"kind": "target", "card": cutter})
+    act(state, {"kind": "react", "card": state.seats[1].hand[0]})
+    assert state.cards[cutter].damage == 0
+    assert {"kind": "act", "card": mine_id, "entry": 0} not in api.legal_actions(state).actions
+
+
+def test_a_discard_can_be_reacted_to():
+    """Reaction Cards: the discarding of cards during the Discard Phase can be reacted to."""
+    salvage = card(
+        "Salvage Rights",
+        "luck",
+        2,
+        reaction=True,
+        rules={
+            "effects": [
+                {
+                    "when": "reaction",
+                    "reacts_to": "discard",
+                    "effect": [{"primitive": "draw", "amount": 1}],
+                }
+            ]
+        },
+    )
+    state = position([{"hand": [WORLD]}, {"hand": [salvage], "deck": [WORLD]}], phase="discard")
+    api.apply(state, {"kind": "discard", "card": state.seats[0].hand[0]})
+    act(state, {"kind": "react", "card": state.seats[1].hand[0]})
+    assert len(state.seats[1].hand) == 1 and state.cards[state.seats[1].hand[0]].zone == "hand"
