@@ -266,14 +266,15 @@ def placements(state: State, seat: int, card: int) -> list[dict]:
                 if cards.keyword(state, other, "combines") and not state.cards[other].parts
             ]
         return found
-    if card_type == "base":
-        return [
-            {"at": other}
-            for other in top_terrain
-            if not any(cards.kind(state, on) == "base" for on in state.cards[other].attached)
-        ]
-    if card_type in ("ship", "dragon"):
-        found = [{"at": None}] + [{"at": other} for other in top_terrain]
+    if card_type in UNIT_TYPES:
+        if card_type == "base":
+            found = [
+                {"at": other}
+                for other in top_terrain
+                if not any(cards.kind(state, on) == "base" for on in state.cards[other].attached)
+            ]
+        else:
+            found = [{"at": None}] + [{"at": other} for other in top_terrain]
         if combines:
             found += [
                 {"at": other, "part": True}

@@ -223,3 +223,22 @@ def test_the_stall_rule_ends_the_game_at_the_round_limit():
         {"kind": "next"},
     )
     assert state.winner == 0 and state.result == "round_limit"
+
+
+def test_a_base_needs_a_command_slot_too():
+    """Command Limits: ship, dragon and base cards of strength 3 or more take a slot each."""
+    station = card("Orbital Station", "base", 4, shields=2)
+    state = position(
+        [
+            {
+                "hand": [station],
+                "fleet": [
+                    {"card": WORLD},
+                    {"card": ship("Cruiser", 3)},
+                    {"card": ship("Cruiser", 3)},
+                ],
+            },
+            {},
+        ]
+    )
+    assert {"kind": "play", "card": state.seats[0].hand[0]} not in api.legal_actions(state).actions
