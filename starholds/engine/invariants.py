@@ -4,7 +4,7 @@ and points never negative, eliminated players without cards in play, and each se
 hiding what it must."""
 
 from starholds.engine import cards
-from starholds.engine.state import ZONES, State
+from starholds.engine.state import State
 from starholds.engine.turn import MAX_CARD_PLAYS, deciding
 from starholds.engine.views import card_ids, private_view, public_view
 
@@ -21,29 +21,30 @@ def invariant_violations(state: State, events: list[dict]) -> list[str]:
 
 def zone_violations(state: State) -> list[str]:
     """Every card is listed exactly once, where its ``zone`` says."""
-    found: dict[int, list[str]] = {card: [] for card in range(len(state.cards))}
+    found: list[list[str]] = [[] for _ in state.cards]
+    problems = []
     for seat, player in enumerate(state.seats):
         for zone in _LISTED:
             for card in getattr(player, zone):
                 found[card].append(zone)
                 if state.cards[card].owner != seat:
-                    found[card].append(f"{zone} of seat {seat}, not its owner's")
+                    problems.append(f"card {card} lies in the {zone} of seat {seat}")
         for card in player.fleet:
             found[card].append("play")
             if state.cards[card].on is not None or state.cards[card].controller != seat:
-                found[card].append("a fleet it does not head")
+                problems.append(f"card {card} heads a fleet it is not in")
     for host, entry in enumerate(state.cards):
-        for card in (*entry.attached, *entry.parts):
-            found[card].append("play")
-            if state.cards[card].on != host:
-                found[card].append(f"on {host} without pointing at it")
+        if entry.attached or entry.parts:
+            for card in (*entry.attached, *entry.parts):
+                found[card].append("play")
+                if state.cards[card].on != host:
+                    problems.append(f"card {card} is on {host} without pointing at it")
     for item in state.chain:
         if "card" in item and state.cards[item["card"]].zone == "chain":
             found[item["card"]].append("chain")
-    problems = []
-    for card, places in found.items():
+    for card, places in enumerate(found):
         zone = state.cards[card].zone
-        if zone not in ZONES or places != [zone]:
+        if len(places) != 1 or places[0] != zone:
             problems.append(f"card {card} ({zone}) is found in {places}")
     return problems
 
@@ -71,9 +72,11 @@ def limit_violations(state: State, events: list[dict]) -> list[str]:
 def damage_violations(state: State) -> list[str]:
     problems = []
     for card, entry in enumerate(state.cards):
+        if entry.zone != "play":
+            continue  # cards leaving play are reset (zones.put)
         if min(entry.damage, entry.shield_damage, entry.field_points, entry.armor_used) < 0:
             problems.append(f"card {card} has negative damage, Shields or field")
-        if not entry.damage or entry.zone != "play" or cards.is_part(state, card):
+        if not entry.damage or cards.is_part(state, card):
             continue
         card_type = cards.kind(state, card)
         destructible = card_type in cards.UNIT_TYPES or card_type == "terrain"
@@ -117,14 +120,15 @@ def _ids(found: object) -> set[int]:
 
 
 def view_violations(state: State) -> list[str]:
-    """The part every seat sees shows no card of a hand or deck; each seat's own part shows no
-    card hidden from it (views.view is the one joined to the other)."""
+    """The part every seat sees shows no card of a hand or deck; each seat's own part shows
+    only its own hand (views.view is the one joined to the other)."""
     problems = []
-    leaked = _ids(public_view(state, deciding(state), card_ids)) & hidden_cards(state, None)
+    hidden = hidden_cards(state, None)
+    leaked = _ids(public_view(state, deciding(state), card_ids)) & hidden
     if leaked:
         problems.append(f"every view shows hidden cards {sorted(leaked)}")
-    for seat in range(len(state.seats)):
-        leaked = _ids(private_view(state, seat)) & hidden_cards(state, seat)
-        if leaked:
-            problems.append(f"the view of seat {seat} shows hidden cards {sorted(leaked)}")
+    for seat, player in enumerate(state.seats):
+        shown = [card["id"] for card in private_view(state, seat)["hand"]]
+        if shown != player.hand:
+            problems.append(f"the view of seat {seat} shows {shown} as its hand")
     return problems
