@@ -443,6 +443,8 @@ def _check_effect_entry(label: str, index: int, entry: object, card: Mapping, pr
         and not _keyword(card, "lasts")
     ):
         problems.append(f"{where}: an each_turn effect needs a card that stays in play")
+    if when == "each_turn" and entry.get("target", "location") != "location":
+        problems.append(f"{where}: an each_turn effect targets its location or nothing")
     if "discard" in entry and (type(entry["discard"]) is not bool or when != "action"):
         problems.append(f"{where}: 'discard' (true or false) belongs to actions only")
     effects = entry.get("effect")
