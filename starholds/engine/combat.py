@@ -91,9 +91,16 @@ def card_damage(
     )
 
 
+def declared(state: State) -> dict:
+    """The volley being declared or resolved."""
+    if state.volley is None:
+        raise ValueError("no weapons volley is declared")
+    return state.volley
+
+
 def volley_damage(state: State) -> dict[str, int]:
     """The declared volley's damage, less reactions' reductions (Phasers first)."""
-    volley = state.volley
+    volley = declared(state)
     parts = {"phaser": 0, "card": 0, "heavy": 0}
     for _card, weapon, damage in volley["weapons"]:
         parts[weapon] += damage
@@ -104,7 +111,7 @@ def volley_damage(state: State) -> dict[str, int]:
 def resolve_volley(state: State, events: list[dict]) -> None:
     """The volley's damage lands: on an interceptor first (its excess splashes onto the original
     target), then on the target card or Sector HQ. Fire at a target gone from play is lost."""
-    volley = state.volley
+    volley = declared(state)
     seat = volley["seat"]
     parts = volley_damage(state)
     interceptor = volley["interceptor"]

@@ -64,10 +64,10 @@ def begin_turn(state: State, events: list[dict]) -> None:
     for card in list(cards.in_play(state, seat)):
         if state.cards[card].zone != "play" or not cards.works(state, card):
             continue
-        for _index, entry in cards.entries(state, card, "each_turn"):
-            options = effects.choices(state, seat, card, entry)
+        for _index, effect_entry in cards.entries(state, card, "each_turn"):
+            options = effects.choices(state, seat, card, effect_entry)
             if options:
-                effects.resolve(state, seat, card, entry, options[0], events)
+                effects.resolve(state, seat, card, effect_entry, options[0], events)
             if not state.seats[seat].alive or state.winner is not None:
                 return
     for card in cards.in_play(state, seat):
@@ -257,6 +257,7 @@ def placements(state: State, seat: int, card: int) -> list[dict]:
         return [other for other in own if cards.kind(state, other) in types]
 
     top_terrain = [other for other in of("terrain") if state.cards[other].on is None]
+    found: list[dict]
     if card_type == "terrain":
         found = [{"at": None}]
         if combines:
@@ -690,6 +691,8 @@ def reaction_cards(state: State, seat: int) -> list[int]:
 
 def reaction_entry(state: State, seat: int, card: int) -> int | None:
     window = state.window
+    if window is None:
+        return None
     face = cards.printed(state, card)
     if not face["reaction"]:
         return None
@@ -873,7 +876,7 @@ def _add(state, seat, action, events):
     else:
         damage = min(entry.armed, cards.heavy_weapons(state, card))
         entry.armed = 0
-    state.volley["weapons"].append([card, weapon, damage])
+    combat.declared(state)["weapons"].append([card, weapon, damage])
 
 
 def _fire(state, seat, action, events):

@@ -452,16 +452,16 @@ def _check_effect_entry(label: str, index: int, entry: object, card: Mapping, pr
         problems.append(f"{where}: 'effect' must be a non-empty list")
         return
     target = entry.get("target")
-    names = set()
+    names: set[str] = set()
     for position, effect in enumerate(effects):
         at = f"{where}.effect[{position}]"
         name = effect.get("primitive") if isinstance(effect, dict) else None
-        if name not in EFFECTS:
+        if not isinstance(name, str) or name not in EFFECTS:
             problems.append(f"{at}: unknown primitive {name!r}")
             continue
         names.add(name)
         _check_params(at, effect, EFFECTS[name], "primitive", problems)
-        if when == "reaction" and name not in REACTION_EFFECTS[reacts_to]:
+        if when == "reaction" and name not in REACTION_EFFECTS[str(reacts_to)]:
             problems.append(f"{at}: {name} cannot react to {reacts_to}")
         if when != "reaction" and name in REACTION_ONLY_EFFECTS:
             problems.append(f"{at}: {name} is a reaction effect")
@@ -512,7 +512,7 @@ def _check_rules(label: str, card: Mapping, problems: list[str]) -> None:
     for index, keyword in enumerate(keywords):
         where = f"{label}: rules.keywords[{index}]"
         name = keyword.get("keyword") if isinstance(keyword, dict) else None
-        if name not in KEYWORDS:
+        if not isinstance(name, str) or name not in KEYWORDS:
             problems.append(f"{where}: unknown keyword {name!r}")
             continue
         if name in seen:
@@ -573,7 +573,7 @@ def _check_agenda(label: str, agenda: object, problems: list[str]) -> None:
         return
     for index, effect in enumerate(benefit):
         name = effect.get("primitive") if isinstance(effect, dict) else None
-        if name not in AGENDA_BENEFITS:
+        if not isinstance(name, str) or name not in AGENDA_BENEFITS:
             problems.append(
                 f"{where}.benefit[{index}]: must be one of {', '.join(sorted(AGENDA_BENEFITS))}"
             )
