@@ -2,11 +2,13 @@
 round trip, and views that do not change when the cards a seat cannot see change, for 2 to 6
 seats."""
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starholds.engine import api, effects, vocabulary
-from starholds.engine.invariants import hidden_cards
+from starholds.engine.invariants import hidden_cards, invariant_violations
 from tests.starholds.engine.builders import play_randomly, simple_deck
 
 SEATS = st.integers(min_value=2, max_value=6)
@@ -61,3 +63,21 @@ def test_games_of_two_to_six_seats_keep_every_invariant():
     for seats in range(2, 7):
         state = api.new_game([simple_deck() for _ in range(seats)], seats)
         play_randomly(state, seats, limit=600)
+
+
+@settings(max_examples=15, deadline=None)
+@given(SEATS, SEEDS, st.lists(STEPS, min_size=1, max_size=4))
+def test_players_leaving_at_any_moment_keep_every_invariant(seats, seed, pauses):
+    """leave: at any decision (a pending choice, a reaction window, a volley) the player is
+    out, his cards leave play, and the game goes on or ends cleanly."""
+    state = api.new_game([simple_deck() for _ in range(seats)], seed)
+    chooser = random.Random(seed)
+    for pause in pauses:
+        play_randomly(state, chooser.randrange(2**32), limit=pause)
+        if state.phase == "over":
+            return
+        living = [seat for seat, player in enumerate(state.seats) if player.alive]
+        events = api.leave(state, chooser.choice(living))
+        assert invariant_violations(state, events) == []
+    if state.phase != "over":
+        play_randomly(state, seed, limit=300)
