@@ -137,6 +137,7 @@ def hq_damage(state: State, seat: int, victim: int, amount: int, events: list[di
         return
     player.hq_damage += amount
     state.seats[seat].scored += amount
+    state.seats[seat].dealt += amount
     events.append({"type": "hq_damaged", "seat": victim, "by": seat, "amount": amount})
     if amount >= state.options["celebration"]:
         events.append({"type": "celebration", "seat": seat})

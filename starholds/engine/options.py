@@ -8,7 +8,8 @@ from dataclasses import asdict, dataclass, fields
 @dataclass(frozen=True, slots=True)
 class Options:
     """``round_limit``: after this many complete turns (rounds) the game ends and the player
-    whose Sector HQ took the least damage wins (ties: a draw between them). ``hq_strength``: the
+    whose Sector HQ took the least damage wins (ties: the one who scored the most Sector HQ
+    damage; still tied: a draw). ``hq_strength``: the
     damage that destroys a Sector HQ (Victory Conditions: 25). ``celebration``: the Sector HQ
     damage of one volley that earns a victory celebration draw (6). ``opening_hand``: cards
     drawn at set-up (9)."""

@@ -27,7 +27,8 @@ _STACK_FIELDS = frozenset(
     | {"controller"}
 )
 _SEAT_FIELDS = frozenset(
-    {"empire", "hand", "deck", "discard", "reserve", "fleet", "hq_damage", "plays", "turns"}
+    {"empire", "hand", "deck", "discard", "reserve", "fleet", "hq_damage", "dealt", "plays"}
+    | {"turns"}
 )
 
 
@@ -99,6 +100,7 @@ def build(
             raise ValueError(f"seat {seat}: unknown field(s) {sorted(unknown)}")
         player = Seat(empire=spec.get("empire", empires[0]["slug"]))
         player.hq_damage = spec.get("hq_damage", 0)
+        player.dealt = spec.get("dealt", 0)
         player.plays = spec.get("plays", 0)
         player.turns = spec.get("turns", 3)
         state.seats.append(player)

@@ -62,6 +62,7 @@ class Seat:
     command: int = 0  # command slots this complete turn
     restored: bool = False  # the once-a-game agenda restore is used
     scored: int = 0  # Sector HQ damage scored this player turn
+    dealt: int = 0  # Sector HQ damage scored this game (the stall rule's tie-break)
     destroyed: int = 0  # opponent cards destroyed this player turn
     accomplished: list[str] = field(default_factory=list)  # agenda titles this complete turn
     volleyed: list[str] = field(default_factory=list)  # targets fired at this phase

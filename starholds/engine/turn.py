@@ -138,11 +138,16 @@ def pass_turn(state: State, events: list[dict]) -> None:
 
 
 def stall(state: State, events: list[dict]) -> None:
-    """The stall rule: the living player whose Sector HQ took the least damage wins; a tie
-    is a draw."""
+    """The stall rule: the living player whose Sector HQ took the least damage wins; among
+    those tied, the one who scored the most Sector HQ damage this game; a tie still is a
+    draw."""
     living = [seat for seat, player in enumerate(state.seats) if player.alive]
-    least = min(state.seats[seat].hq_damage for seat in living)
-    leaders = [seat for seat in living if state.seats[seat].hq_damage == least]
+
+    def standing(seat: int) -> tuple[int, int]:
+        return (-state.seats[seat].hq_damage, state.seats[seat].dealt)
+
+    best = max(standing(seat) for seat in living)
+    leaders = [seat for seat in living if standing(seat) == best]
     if len(leaders) == 1:
         zones.finish(state, leaders[0], "round_limit", events)
     else:

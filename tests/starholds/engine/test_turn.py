@@ -242,3 +242,20 @@ def test_a_base_needs_a_command_slot_too():
         ]
     )
     assert {"kind": "play", "card": state.seats[0].hand[0]} not in api.legal_actions(state).actions
+
+
+def test_the_stall_rule_breaks_a_tie_by_the_damage_scored():
+    """docs/starholds/choices.md, "The stall rule": tied Sector HQs, the bigger scorer wins."""
+    state = position(
+        [
+            {"deck": [WORLD] * 9, "hq_damage": 3},
+            {"deck": [WORLD] * 9, "hq_damage": 3, "dealt": 2},
+            {"hq_damage": 20},
+        ],
+        phase="discard",
+        options=api.Options(round_limit=1),
+    )
+    act(state, {"kind": "next"})
+    act(state, {"kind": "done"}, *[{"kind": "next"}] * 4)
+    act(state, {"kind": "done"}, *[{"kind": "next"}] * 4)
+    assert state.winner == 1 and state.result == "round_limit"
