@@ -7,7 +7,7 @@ from pathlib import Path
 from tests.python_source import parsed
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("tcgsite", "guilds", "collection", "game", "tournaments")
+PACKAGES = ("tcgsite", "guilds", "collection", "game", "tournaments", "starholds")
 # docs/design.md, "Layout and layering": each app may import only from the apps before it.
 APP_RANKS = {
     "tcgsite.accounts": 0,
@@ -22,7 +22,7 @@ APP_RANKS = {
     "game": 6,
     "tournaments": 7,
 }
-LIBRARIES = ("game.engine", "game.ai")
+LIBRARIES = ("game.engine", "game.ai", "starholds")
 SKIPPED_FOLDERS = {"migrations", "__pycache__"}
 
 
@@ -87,6 +87,18 @@ def test_the_engine_and_the_computer_players_import_no_app():
         if module.startswith(LIBRARIES)
         for target in targets
         if not target.startswith(LIBRARIES)
+    ]
+    assert reaching == []
+
+
+def test_starholds_imports_only_itself():
+    """The second game is a library of its own: not even the first game's engine."""
+    reaching = [
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        if module.startswith("starholds")
+        for target in targets
+        if not target.startswith("starholds")
     ]
     assert reaching == []
 
