@@ -94,6 +94,9 @@ SHIP_SYSTEMS = MappingProxyType(
 )
 SHIELDLESS_SYSTEMS = frozenset({"armor", "field"})
 TECH_KINDS = ("", "exclusive", "foreign")
+# The types an R/ card may have: ships and dragons enter the fleet when played in reaction,
+# the others are discarded after use (docs/starholds/choices.md, "Reactions").
+REACTION_TYPES = frozenset({"ship", "dragon", "occurrence", "hazard", "luck"})
 
 # Where a card says it is played: derived from its type (see ``placements`` in the engine).
 REACTABLE_EVENTS = MappingProxyType(
@@ -209,6 +212,12 @@ KEYWORDS = MappingProxyType(
             "A standard target of weapons fire; destroyed by damage equal to its strength.",
             card_types=frozenset({"monster"}),
         ),
+        "played_to": Primitive(
+            "Where a card that stays on another is played when no play effect names its "
+            "target: a card of ``types`` on the ``side`` given.",
+            {"side": "side", "types": "types"},
+            _AGAINST,
+        ),
         "disables": Primitive(
             "The card it is played against cannot engage while this card is on it.",
             card_types=_AGAINST,
@@ -290,6 +299,8 @@ PARAMETER_KINDS = MappingProxyType(
         "op": "add or mul.",
         "immunity": "weapons, card_damage or monsters.",
         "stat": "phasers, heavy, shields or strength.",
+        "side": "own, opponent or any.",
+        "types": "A non-empty list of card types.",
     }
 )
 _KIND_VALUES = MappingProxyType(
@@ -298,6 +309,7 @@ _KIND_VALUES = MappingProxyType(
         "op": frozenset({"add", "mul"}),
         "immunity": frozenset({"weapons", "card_damage", "monsters"}),
         "stat": frozenset({"phasers", "heavy", "shields", "strength"}),
+        "side": frozenset(SIDES),
     }
 )
 # Optional parameters (every other parameter is required).
@@ -352,6 +364,8 @@ def _check_param(kind: str, value: object) -> bool:
         return type(value) is int and value != 0 and -10 <= value <= 10
     if kind == "flag":
         return type(value) is bool
+    if kind == "types":
+        return isinstance(value, list) and bool(value) and set(value) <= set(CARD_TYPES)
     return value in _KIND_VALUES[kind]
 
 
@@ -603,7 +617,7 @@ def validate_card(card: object, empires: Mapping[str, Empire]) -> list[str]:
         return problems
     if type(card["reaction"]) is not bool:
         problems.append(f"{label}: field 'reaction' must be true or false")
-    if card["reaction"] and kind in ("terrain", "agenda", "monster"):
+    if card["reaction"] and kind not in REACTION_TYPES:
         problems.append(f"{label}: a {kind} card cannot be an R/ card")
     if type(card["strength"]) is not int or not 1 <= card["strength"] <= 10:
         problems.append(f"{label}: field 'strength' must be a number from 1 to 10")
