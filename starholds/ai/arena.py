@@ -122,7 +122,9 @@ class Game:
 
 
 def play_game(decklists: Sequence[dict], seed: int, agents: Sequence[Agent], options=None) -> Game:
-    """One whole game, the engine's invariants checked after every action."""
+    """One whole game, the engine's invariants checked after every action. A game plays on
+    after a violation, so a run still shows how its games end; each violation names its seed
+    and the action after which it was found (``play_game`` with that seed replays it)."""
     events: list[dict] = []
     state = api.new_game(list(decklists), seed, options, events)
     violations = [
@@ -130,7 +132,7 @@ def play_game(decklists: Sequence[dict], seed: int, agents: Sequence[Agent], opt
         for problem in invariants.invariant_violations(state, events)
     ]
     applied = 0
-    while not violations:
+    while True:
         decision = api.legal_actions(state)
         if decision.seat is None:
             break
