@@ -124,7 +124,8 @@ class Game:
 def play_game(decklists: Sequence[dict], seed: int, agents: Sequence[Agent], options=None) -> Game:
     """One whole game, the engine's invariants checked after every action. A game plays on
     after a violation, so a run still shows how its games end; each violation names its seed
-    and the action after which it was found (``play_game`` with that seed replays it)."""
+    and the action after which it was found (``play_game`` with that seed replays it). An
+    error raised by the engine ends the game as "crashed", recorded like a violation."""
     events: list[dict] = []
     state = api.new_game(list(decklists), seed, options, events)
     violations = [
@@ -140,8 +141,16 @@ def play_game(decklists: Sequence[dict], seed: int, agents: Sequence[Agent], opt
             violations.append(f"seed {seed}: still running after {ACTION_CAP} actions")
             break
         action = agents[decision.seat].choose(state, decision)
-        events = api.apply(state, action)
         applied += 1
+        # An engine error is a finding of the run, not its end.
+        try:
+            events = api.apply(state, action)
+        except Exception as error:
+            violations.append(
+                f"seed {seed}, action {applied} {action!r} by seat {decision.seat}: the engine "
+                f"raised {error!r}"
+            )
+            return Game(None, "crashed", state.round, applied, tuple(violations))
         violations += [
             f"seed {seed}, action {applied} {action!r} by seat {decision.seat}: {problem}"
             for problem in invariants.invariant_violations(state, events)
