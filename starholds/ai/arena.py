@@ -37,6 +37,10 @@ ACTION_CAP = 100_000
 CHUNK = 25
 
 
+class InvalidRun(ValueError):
+    """A run that cannot be played: an unknown agent, or a table of the wrong size."""
+
+
 @dataclass
 class Report:
     """What a run found. Agents are numbered as they were given (agent 0 is the first name),
@@ -204,9 +208,9 @@ def run(
     spread over ``processes`` processes. ``Report.seconds`` is the wall-clock time of the run."""
     unknown = [name for name in names if name not in AGENTS]
     if unknown or not names:
-        raise ValueError(f"unknown agent(s) {', '.join(unknown)}; known: {', '.join(AGENTS)}")
+        raise InvalidRun(f"unknown agent(s) {', '.join(unknown)}; known: {', '.join(AGENTS)}")
     if not 2 <= players <= 12:
-        raise ValueError("Starholds is played by 2 to 12 players")
+        raise InvalidRun("Starholds is played by 2 to 12 players")
     names = tuple(names)
     started = time.perf_counter()
     if processes == 1 or games <= CHUNK:

@@ -114,7 +114,7 @@ class Command(BaseCommand):
         names = [name.strip() for name in agents.split(",")]
         try:
             report = starholds_arena.run(names, players, games, seed, processes=processes)
-        except ValueError as error:
+        except starholds_arena.InvalidRun as error:
             raise CommandError(str(error)) from None
         seated = ", ".join(f"agent {number} {name}" for number, name in enumerate(names))
         self.stdout.write(f"Starholds: {seated}, seated in rotation")

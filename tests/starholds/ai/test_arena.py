@@ -4,7 +4,14 @@ every action, and reports how they went."""
 import pytest
 
 from starholds.ai.agents import GreedyAgent, RandomAgent
-from starholds.ai.arena import Report, play_game, run, starter_decklists, wilson_interval
+from starholds.ai.arena import (
+    InvalidRun,
+    Report,
+    play_game,
+    run,
+    starter_decklists,
+    wilson_interval,
+)
 from starholds.engine import api
 
 DECKS, PRINTED = starter_decklists()
@@ -55,7 +62,7 @@ def test_a_run_seats_the_agents_in_rotation_and_counts_every_game_once():
     [(["cheater"], 4, "unknown agent"), (["random"], 1, "2 to 12 players")],
 )
 def test_a_run_refuses_unknown_agents_and_impossible_tables(names, players, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InvalidRun, match=message):
         run(names, players, 1, 1)
 
 
