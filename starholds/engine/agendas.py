@@ -51,7 +51,7 @@ def check(state: State, events: list[dict]) -> None:
         waiting = [card for card in player.hand if _agenda_mode(state, card) == "hidden"]
         waiting += [
             card
-            for card in cards.in_play(state, seat)
+            for card in player.fleet
             if _agenda_mode(state, card) == "exposed" and state.cards[card].played < player.turns
         ]
         for card in waiting:

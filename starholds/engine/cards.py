@@ -155,6 +155,22 @@ def refit(state: State, unit: int, stat: str) -> int:
     return total
 
 
+def refit_table(state: State) -> dict[int, dict[str, int]]:
+    """Every unit's refits at once, by unit and statistic (for views of the whole table)."""
+    table: dict[int, dict[str, int]] = {}
+    for card, entry in enumerate(state.cards):
+        if entry.zone != "play" or entry.on is None:
+            continue
+        found = keyword(state, card, "refit")
+        if found is None or not works(state, card):
+            continue
+        unit = unit_of(state, card)
+        if unit is not None:
+            bonus = table.setdefault(unit, {})
+            bonus[found["stat"]] = bonus.get(found["stat"], 0) + found["value"]
+    return table
+
+
 def printed_strength(state: State, card: int) -> int:
     return sum(printed(state, part)["strength"] for part in whole(state, card))
 

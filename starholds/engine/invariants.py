@@ -3,13 +3,10 @@ every action: each card in exactly one zone, Card Play and command limits, Shiel
 and points never negative, eliminated players without cards in play, and each seat's view
 hiding what it must."""
 
-import json
-import re
-
 from starholds.engine import cards
 from starholds.engine.state import ZONES, State
 from starholds.engine.turn import MAX_CARD_PLAYS, deciding
-from starholds.engine.views import private_view, public_view
+from starholds.engine.views import card_ids, private_view, public_view
 
 _LISTED = ("deck", "hand", "discard", "reserve", "hq")
 
@@ -95,19 +92,35 @@ def hidden_cards(state: State, seat: int | None) -> set[int]:
     return hidden
 
 
-_ID = re.compile(r'"id": (\d+)')
+# Where a view lists cards (views.py): each listed card view names its ``id``.
+_CARD_LISTS = ("hand", "discard", "reserve", "hq", "fleet", "parts", "attached")
 
 
-def _ids(found: dict) -> set[int]:
-    """Every card id a view shows (card views carry an ``id``)."""
-    return {int(match) for match in _ID.findall(json.dumps(found))}
+def _ids(found: object) -> set[int]:
+    """Every card id a view shows, wherever it lists card views."""
+    ids: set[int] = set()
+    todo = [found]
+    while todo:
+        item = todo.pop()
+        if type(item) is dict:
+            if "id" in item:
+                ids.add(item["id"])
+            for key in _CARD_LISTS:
+                if key in item and type(item[key]) is list:
+                    todo.extend(item[key])
+            for key in ("seats", "chain"):
+                if key in item:
+                    todo.extend(item[key])
+            if "card" in item and type(item["card"]) is dict:
+                todo.append(item["card"])
+    return ids
 
 
 def view_violations(state: State) -> list[str]:
     """The part every seat sees shows no card of a hand or deck; each seat's own part shows no
     card hidden from it (views.view is the one joined to the other)."""
     problems = []
-    leaked = _ids(public_view(state, deciding(state))) & hidden_cards(state, None)
+    leaked = _ids(public_view(state, deciding(state), card_ids)) & hidden_cards(state, None)
     if leaked:
         problems.append(f"every view shows hidden cards {sorted(leaked)}")
     for seat in range(len(state.seats)):

@@ -206,7 +206,7 @@ def close_window(state: State, events: list[dict]) -> None:
 
 def resolve_reaction(state: State, item: dict, below: int, events: list[dict]) -> None:
     card, seat = item["card"], item["seat"]
-    if item["voided"]:
+    if item["voided"] or not state.seats[seat].alive:
         zones.put(state, card, "discard", events)
         return
     entry = cards.printed(state, card)["rules"]["effects"][item["entry"]]

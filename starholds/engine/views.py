@@ -2,13 +2,16 @@
 discard pile, the reserve fleets (turned up after the ante) and the agendas on each Sector HQ;
 its own hand; of the others only how many cards they hold and have left in their decks."""
 
+from collections.abc import Callable
 from types import MappingProxyType
 
 from starholds.engine import cards
 from starholds.engine.state import State
 
 
-def card_view(state: State, card: int) -> dict:
+def card_view(state: State, card: int, refits: dict[int, dict[str, int]] | None = None) -> dict:
+    """A card as anyone sees it; in play, with its state. ``refits``: cards.refit_table, when
+    the caller shows many cards."""
     face = cards.printed(state, card)
     entry = state.cards[card]
     found = {
@@ -20,23 +23,35 @@ def card_view(state: State, card: int) -> dict:
         "empire": face["empire"],
         "owner": entry.owner,
     }
-    if entry.zone == "play":
-        max_shields = cards.max_shields(state, card)
-        found.update(
-            controller=entry.controller,
-            engaged=entry.engaged,
-            current_strength=cards.strength(state, card),
-            damage=entry.damage,
-            shields=max(0, max_shields - entry.shield_damage),
-            max_shields=max_shields,
-            field=entry.field_points,
-            armor=cards.armor_left(state, card),
-            powered=entry.powered,
-            armed=entry.armed,
-            research=entry.research,
-            parts=[card_view(state, part) for part in entry.parts],
-            attached=[card_view(state, other) for other in entry.attached],
+    if entry.zone != "play":
+        return found
+    if refits is None:
+        refits = cards.refit_table(state)
+    bonus = refits.get(card, {})
+    max_shields = 0
+    system = face["system"]
+    if face["type"] in ("base", "ship", "dragon", "terrain") and not (
+        system is not None and system["kind"] in ("armor", "field")
+    ):
+        max_shields = sum(
+            cards.printed(state, part)["shields"] for part in cards.whole(state, card)
         )
+        max_shields += bonus.get("shields", 0)
+    found.update(
+        controller=entry.controller,
+        engaged=entry.engaged,
+        current_strength=cards.printed_strength(state, card) + bonus.get("strength", 0),
+        damage=entry.damage,
+        shields=max(0, max_shields - entry.shield_damage),
+        max_shields=max_shields,
+        field=entry.field_points,
+        armor=cards.armor_left(state, card),
+        powered=entry.powered,
+        armed=entry.armed,
+        research=entry.research,
+        parts=[card_view(state, part, refits) for part in entry.parts],
+        attached=[card_view(state, other, refits) for other in entry.attached],
+    )
     return found
 
 
@@ -55,8 +70,22 @@ def private_view(state: State, seat: int | None) -> dict:
     return found
 
 
-def public_view(state: State, deciding: int | None) -> dict:
-    """What every seat and observer sees."""
+def card_ids(state: State, card: int, refits: dict | None = None) -> dict:
+    """A card reduced to what says which cards a view shows: its id, and in play the cards on
+    and against it (the invariants check views through this, at a fraction of the cost)."""
+    entry = state.cards[card]
+    if entry.zone != "play":
+        return {"id": card}
+    return {
+        "id": card,
+        "parts": [card_ids(state, part) for part in entry.parts],
+        "attached": [card_ids(state, other) for other in entry.attached],
+    }
+
+
+def public_view(state: State, deciding: int | None, shown: Callable = card_view) -> dict:
+    """What every seat and observer sees; ``shown`` draws each card (card_view)."""
+    refits = cards.refit_table(state) if shown is card_view else {}
     seats = []
     for index, player in enumerate(state.seats):
         seats.append(
@@ -68,10 +97,10 @@ def public_view(state: State, deciding: int | None) -> dict:
                 "hq_damage": player.hq_damage,
                 "hand": len(player.hand),
                 "deck": len(player.deck),
-                "discard": [card_view(state, card) for card in player.discard],
-                "reserve": [card_view(state, card) for card in player.reserve],
-                "hq": [card_view(state, card) for card in player.hq],
-                "fleet": [card_view(state, card) for card in player.fleet],
+                "discard": [shown(state, card, refits) for card in player.discard],
+                "reserve": [shown(state, card, refits) for card in player.reserve],
+                "hq": [shown(state, card, refits) for card in player.hq],
+                "fleet": [shown(state, card, refits) for card in player.fleet],
                 "plays": player.plays,
                 "command": player.command,
                 "command_used": cards.command_used(state, index) / 2,
@@ -87,7 +116,11 @@ def public_view(state: State, deciding: int | None) -> dict:
         "result": state.result,
         "seats": seats,
         "chain": [
-            {"purpose": item["purpose"], "seat": item.get("seat"), "card": _chain_card(state, item)}
+            {
+                "purpose": item["purpose"],
+                "seat": item.get("seat"),
+                "card": _chain_card(state, item, shown),
+            }
             for item in state.chain
         ],
         "volley": None if state.volley is None else dict(state.volley),
@@ -95,11 +128,11 @@ def public_view(state: State, deciding: int | None) -> dict:
     }
 
 
-def _chain_card(state: State, item: dict) -> dict | None:
+def _chain_card(state: State, item: dict, shown: Callable) -> dict | None:
     card = item.get("card")
     if card is None or state.cards[card].zone not in ("chain", "play"):
         return None
-    return card_view(state, card)
+    return shown(state, card, None)
 
 
 PRIVATE_FIELDS = MappingProxyType({"draw": ("card",)})

@@ -146,10 +146,10 @@ def take_control(state: State, unit: int, seat: int, holder: int, events: list[d
     """``seat`` takes control of ``unit`` (and the cards of its side on it) while ``holder``
     stays in play; the unit moves to the new controller's fleet (Control)."""
     previous = state.cards[unit].controller
+    lift(state, unit)
     for card in cards.stack(state, unit):
         if state.cards[card].controller == previous:
             state.cards[card].controller = seat
-    lift(state, unit)
     state.cards[unit].control = holder
     state.seats[seat].fleet.append(unit)
     events.append({"type": "controlled", "seat": seat, "card": unit, "owner": previous})

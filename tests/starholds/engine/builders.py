@@ -24,6 +24,22 @@ EMPIRES = [
         "adapts": False,
     },
     {
+        "slug": "zell",
+        "name": "Zell Lattice",
+        "major": True,
+        "heavy_weapon": "Arc Coil",
+        "system": "field",
+        "adapts": False,
+    },
+    {
+        "slug": "tyr",
+        "name": "Tyr Swarm",
+        "major": True,
+        "heavy_weapon": "Sting Lance",
+        "system": "thrusters",
+        "adapts": False,
+    },
+    {
         "slug": "keth",
         "name": "Keth Freeblades",
         "major": False,
@@ -143,3 +159,29 @@ def play_eagerly(state: api.State, seed: int, limit: int = 20_000) -> list[dict]
         problems = invariant_violations(state, events)
         assert problems == [], (len(taken), action, problems)
     return taken
+
+
+def position(seats: list[dict], **options) -> api.State:
+    from starholds.engine.positions import build
+
+    return build(seats, empires=EMPIRES, **options)
+
+
+def act(state: api.State, *actions: dict) -> list[dict]:
+    """Applies actions in turn, answering every reaction window with passes in between."""
+    events = []
+    for action in actions:
+        events += api.apply(state, action)
+        events += pass_all(state)
+    return events
+
+
+def pass_all(state: api.State) -> list[dict]:
+    events = []
+    while state.window is not None and state.pending is None:
+        events += api.apply(state, {"kind": "pass"})
+    return events
+
+
+def kinds(events: list[dict]) -> list[str]:
+    return [event["type"] for event in events]

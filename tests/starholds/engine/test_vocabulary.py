@@ -109,3 +109,18 @@ def test_the_vocabulary_tables_cannot_change():
         vocabulary.KEYWORDS["new"] = None  # type: ignore[index]
     with pytest.raises(TypeError):
         vocabulary.EFFECTS["damage"].params["amount"] = "flag"  # type: ignore[index]
+
+
+def test_the_engine_rules_on_every_name_of_the_vocabulary():
+    """A closed vocabulary: every keyword, ship system and agenda condition is read somewhere in
+    the engine (not only declared)."""
+    engine = Path(vocabulary.__file__).parent
+    code = "".join(
+        path.read_text(encoding="utf-8")
+        for path in engine.glob("*.py")
+        if path.name not in ("vocabulary.py", "decks.py")
+    )
+    decks_code = (engine / "decks.py").read_text(encoding="utf-8")
+    names = [*vocabulary.KEYWORDS, *vocabulary.SHIP_SYSTEMS, *vocabulary.CONDITION_KINDS]
+    unread = [name for name in names if f'"{name}"' not in code + decks_code]
+    assert unread == []
