@@ -82,7 +82,7 @@ class Report:
         lines = [
             f"{self.games} games of {self.players} players in {self.seconds:.1f} s: "
             f"{self.games_per_second:.2f} games per second",
-            f"rounds (complete turns): mean {self.mean_rounds:.1f}, min {min(self.rounds)}, "
+            f"round reached: mean {self.mean_rounds:.1f}, min {min(self.rounds)}, "
             f"max {max(self.rounds)}; mean {sum(self.actions) / len(self.actions):.0f} actions",
             f"ended by: {endings}",
         ]

@@ -71,7 +71,7 @@ def test_simulate_plays_starholds_for_any_number_of_players(capsys):
     output = capsys.readouterr().out
     assert "Starholds: agent 0 greedy, agent 1 random, seated in rotation" in output
     assert "2 games of 3 players in " in output and "games per second" in output
-    assert "rounds (complete turns): mean " in output
+    assert "round reached: mean " in output
     assert "ended by: " in output
     assert "agent 0 (greedy, " in output and "(95% CI " in output
     assert "invariant violations: none" in output
