@@ -63,3 +63,22 @@ def test_simulate_plays_a_heroic_encounter_and_prints_the_heroes_win_rate(capsys
 def test_simulate_refuses_an_unknown_encounter():
     with pytest.raises(CommandError, match="there is no encounter 'hoth'"):
         call_command("simulate", encounter="hoth", games=1)
+
+
+def test_simulate_plays_starholds_for_any_number_of_players(capsys):
+    call_command("simulate", game="starholds", games=2, seed=2, players=3, agents="greedy,random")
+
+    output = capsys.readouterr().out
+    assert "Starholds: agent 0 greedy, agent 1 random, seated in rotation" in output
+    assert "2 games of 3 players in " in output and "games per second" in output
+    assert "round reached: mean " in output
+    assert "ended by: " in output
+    assert "agent 0 (greedy, " in output and "(95% CI " in output
+    assert "invariant violations: none" in output
+
+
+def test_simulate_refuses_an_unknown_starholds_agent_or_table():
+    with pytest.raises(CommandError, match="unknown agent"):
+        call_command("simulate", game="starholds", games=1, agents="random,cheater")
+    with pytest.raises(CommandError, match="2 to 12 players"):
+        call_command("simulate", game="starholds", games=1, players=13)

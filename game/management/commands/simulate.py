@@ -9,6 +9,7 @@ from game.encounters import BOSS_SEAT, ENCOUNTERS, encounter_named
 from game.engine.events import WIN_REASONS
 from game.engine.simulation import Report, percentile, wilson_interval
 from game.selectors import tutorial_cards
+from starholds.ai import arena as starholds_arena
 
 # The computer teammates' agent, which plays the four heroes of an encounter: the one that
 # reads a game of several players (the search agent assumes one opponent).
@@ -22,16 +23,26 @@ class Command(BaseCommand):
         "its 95% confidence interval, the games' length, its decision times and any invariant "
         "violation. The agents swap seats after every round of the twelve matchups. With "
         "--encounter, the set's four starter decks play a heroic encounter against its boss "
-        "instead, and the heroes' win rate is printed."
+        "instead, and the heroes' win rate is printed. With --game starholds, the second "
+        "game's starter decks play instead, --players seats a game, every invariant checked "
+        "after every action."
     )
 
     def add_arguments(self, parser):
+        parser.add_argument("--game", choices=sorted(GAMES), default="swg")
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
             "--agents",
             default="random,random",
-            help=f"Two agents, comma-separated, from: {', '.join(AGENTS)}.",
+            help=f"Two agents, comma-separated, from: {', '.join(AGENTS)}. Starholds: one or "
+            f"more from {', '.join(starholds_arena.AGENTS)}, seated in rotation.",
+        )
+        parser.add_argument(
+            "--players",
+            type=int,
+            default=4,
+            help="Starholds only: seats a game (2 to 12).",
         )
         parser.add_argument(
             "--processes",
@@ -51,11 +62,14 @@ class Command(BaseCommand):
             help="Also check the JSON round trip and every seat's view after every action.",
         )
 
-    def handle(self, *args, games, seed, agents, processes, thorough, encounter, **options):
+    def handle(self, *args, game, games, seed, processes, **options):
         if games < 1:
             raise CommandError("Play at least one game.")
         if processes < 1:
             raise CommandError("Use at least one process.")
+        GAMES[game](self, games=games, seed=seed, processes=processes, **options)
+
+    def _swg(self, *, games, seed, agents, processes, thorough, encounter, **options):
         if encounter is not None:
             self._encounter(encounter, games, seed, processes, thorough)
             return
@@ -95,6 +109,20 @@ class Command(BaseCommand):
             f"{HEROES_AGENT} in every order of seats, against the boss played by {chosen.agent}"
         )
         self.stdout.write("\n".join(encounter_summary(report)))
+
+    def _starholds(self, *, games, seed, agents, processes, players, **options):
+        names = [name.strip() for name in agents.split(",")]
+        try:
+            report = starholds_arena.run(names, players, games, seed, processes=processes)
+        except starholds_arena.InvalidRun as error:
+            raise CommandError(str(error)) from None
+        seated = ", ".join(f"agent {number} {name}" for number, name in enumerate(names))
+        self.stdout.write(f"Starholds: {seated}, seated in rotation")
+        self.stdout.write("\n".join(report.summary()))
+
+
+# Each game's runner, by the name --game takes.
+GAMES = {"swg": Command._swg, "starholds": Command._starholds}
 
 
 def encounter_summary(report: Report) -> list[str]:
