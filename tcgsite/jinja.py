@@ -31,6 +31,9 @@ class Environment(jinja2.Environment):
 def environment(*, filters: dict[str, str] | None = None, **options) -> Environment:
     """The environment, with ``filters`` (name: dotted path, the settings' OPTIONS) added to
     Django's that these templates use."""
+    # Django's backend leaves a missing value visible ("{{ no such element }}") when DEBUG is
+    # on; the screen shows what production shows, whichever setting built the environment.
+    options["undefined"] = jinja2.Undefined
     env = Environment(**options)  # noqa: S701 - the backend turns autoescape on
     env.globals["url"] = url
     env.filters.update(capfirst=capfirst, escapejs=escapejs, yesno=yesno)

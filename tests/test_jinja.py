@@ -1,5 +1,6 @@
 """The Jinja2 environment of the live match screen (tcgsite/jinja.py)."""
 
+import jinja2
 from django.template import engines
 from django.urls import set_script_prefix
 from django.utils.text import capfirst
@@ -36,3 +37,9 @@ def test_the_settings_add_filters_by_dotted_path():
 
     assert env.from_string("{{ name|first_upper }}").render(name="paladon") == "Paladon"
     assert env.filters["first_upper"] is capfirst
+
+
+def test_a_missing_value_renders_empty_even_in_debug():
+    env = environment(undefined=jinja2.DebugUndefined)
+
+    assert env.from_string("{{ player.missing }}").render(player={}) == ""

@@ -55,8 +55,8 @@ def test_the_daily_quests_panel_shows_three_quests_whole(browser, live_server, n
     page = context.new_page()
     log_in(page, "Carol")
 
+    # The lobby's socket redraws its panels once it opens: the locator finds the panel anew.
     panel = page.locator("#daily-quests")
-    panel.scroll_into_view_if_needed()
     expect(panel.get_by_role("heading", name="Daily quests")).to_be_visible()
     titles = [offered.quest.title for offered in daily_quests(timezone.now().date(), rates())]
     for title in titles:
