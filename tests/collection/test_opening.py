@@ -74,12 +74,18 @@ def test_a_booster_gives_15_cards_of_its_slot_rarities_with_its_seed_recorded(
 
     opening = Opening.objects.get(owned_product_id=item_id)
     cards = Card.objects.in_bulk(opening.card_ids)
-    rarities = Counter(cards[card_id].rarity for card_id in opening.card_ids)
-    assert len(opening.card_ids) == 15 == len(set(opening.card_ids))
-    assert rarities == {Rarity.RARE: 1, Rarity.UNCOMMON: 3, Rarity.COMMON: 11}
+    # A random seed: about one booster in six has a foil, of any of its rarities, in place of
+    # its last common (README, "Booster packs"), revealed last.
+    foils = len(opening.foil_card_ids)
+    plain = opening.card_ids[: len(opening.card_ids) - foils]
+    rarities = Counter(cards[card_id].rarity for card_id in plain)
+    assert len(opening.card_ids) == 15 and len(set(plain)) == 15 - foils
+    assert foils in (0, 1) and opening.card_ids[15 - foils :] == opening.foil_card_ids
+    assert rarities == {Rarity.RARE: 1, Rarity.UNCOMMON: 3, Rarity.COMMON: 11 - foils}
+    assert all(cards[card_id].rarity in rarities for card_id in opening.foil_card_ids)
     assert opening.seed is not None
     assert opening_check(opening=opening).genuine
-    assert owned_counts(player) == dict.fromkeys(opening.card_ids, 1)
+    assert owned_counts(player) == dict(Counter(opening.card_ids))
 
 
 def test_opening_several_products_at_once_is_one_request(client, player, booster, starter):
