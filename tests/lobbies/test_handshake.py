@@ -17,13 +17,14 @@ from tcgsite.socket_auth import session_user
 from tests.channel_layers import SITE_ORIGIN
 from tests.lobbies.conftest import session_cookie
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 # A bound for a busy machine: the sockets open at once, without the database thread.
 OPEN_SECONDS = 20
 PAGES = ("/ws/lobby/casual/", "/ws/lobby/trade/", "/ws/lobby/tournaments/")
 
 
+@pytest.mark.asyncio
 async def test_sockets_open_and_know_their_player_while_the_database_thread_is_busy(
     application, players
 ):
@@ -55,6 +56,7 @@ async def test_sockets_open_and_know_their_player_while_the_database_thread_is_b
         await communicator.disconnect()
 
 
+@pytest.mark.asyncio
 async def test_a_socket_without_a_session_is_closed_as_anonymous(application):
     communicator = WebsocketCommunicator(application, "/ws/lobby/casual/", headers=[SITE_ORIGIN])
     connected, _ = await communicator.connect(timeout=OPEN_SECONDS)
