@@ -208,10 +208,28 @@ def _flush(alias: str, attempts: int = 5) -> None:
 # Tests of code that imports nothing of Django's (each folder checks it): the engine and the
 # computer players give the same results whatever the runtime mode, so CI runs them once.
 PURE_FOLDERS = ("tests/game/engine/", "tests/game/ai/", "tests/starholds/")
+BROWSER_FOLDER = "tests/browser/"
+# Tests whose outcome depends on the runtime mode beyond the database: the settings each mode
+# reads, static files, the channel layer under live servers, processes killed and restarted.
+# Every socket test (asyncio) is one too. CI runs these in both passes (.ci/run).
+BOTH_MODES_FILES = (
+    "tests/test_settings.py",
+    "tests/test_embedded_mode.py",
+    "tests/test_serving.py",
+    "tests/test_realtime.py",
+    "tests/test_realtime_client_gone.py",
+    "tests/test_routing.py",
+    "tests/test_sockets_fuzz.py",
+    "tests/test_database_pool.py",
+    "tests/game/test_durability.py",
+    "tests/trades/test_live_durability.py",
+    "tests/lobbies/test_two_processes.py",
+)
 
 
 def pytest_collection_modifyitems(config, items):
-    """The tests of pure code are marked ``pure``. The slow tests go first: on several
+    """The tests of pure code are marked ``pure``, the browser's ``browser``, those that depend
+    on the runtime mode ``both_modes``. The slow tests go first: on several
     processes (``make test``), one begun last would keep its process running long after the
     others ran out of tests.
 
@@ -220,8 +238,13 @@ def pytest_collection_modifyitems(config, items):
     first)."""
     root = Path(str(config.rootpath))
     for item in items:
-        if Path(str(item.path)).relative_to(root).as_posix().startswith(PURE_FOLDERS):
+        path = Path(str(item.path)).relative_to(root).as_posix()
+        if path.startswith(PURE_FOLDERS):
             item.add_marker(pytest.mark.pure)
+        elif path.startswith(BROWSER_FOLDER):
+            item.add_marker(pytest.mark.browser)
+        if path in BOTH_MODES_FILES or item.get_closest_marker("asyncio"):
+            item.add_marker(pytest.mark.both_modes)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # a stable sort
     if os.environ.get("PYTEST_REVERSE"):
         items.reverse()
