@@ -98,9 +98,26 @@ def medallion_removed(match_id: int) -> str:
     return format_html('<li id="medallion-{}" hx-swap-oob="delete"></li>', match_id)
 
 
-def game_line(text: str) -> str:
-    """A game message of the Chat Log, as the engine words it ("* You draw ...")."""
-    return format_html('<li class="log-line log-line--game">{}</li>', text)
+def game_line(parts: list[tuple[str, bool]], faces: dict[str, list]) -> str:
+    """A game message of the Chat Log, as the engine words it ("* You draw ...") in its parts
+    (``engine.render_parts``): each card name is a button that magnifies the card, drawn
+    from its face (``faces``, by title) or, without one, named (static/js/match.js)."""
+    return format_html(
+        '<li class="log-line log-line--game">{}</li>',
+        format_html_join(
+            "", "{}", ((_log_card(text, faces) if card else text,) for text, card in parts)
+        ),
+    )
+
+
+def _log_card(title: str, faces: dict[str, list]) -> SafeString:
+    face = faces.get(title)
+    zoom = format_html(' data-zoom="{}?size=large"', _face_url(tuple(face))) if face else ""
+    return format_html(
+        '<button type="button" class="log-card"{} aria-haspopup="dialog">{}</button>',
+        zoom,
+        title,
+    )
 
 
 def chat_line(line: MatchChatLine, *, viewer_id: int | None = None) -> str:
