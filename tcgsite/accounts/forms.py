@@ -146,8 +146,8 @@ class PlaymatSettingsForm(forms.ModelForm):
                 "The game passes for you whenever Pass is all you can do, in combat too."
             ),
             "card_warnings": (
-                "Before you play an item whose restriction would destroy one you have in play"
-                " (a second weapon, armor, starship, vehicle or droid), you are asked first."
+                "Ask before you play an item whose restriction would destroy one you have in"
+                " play (a second weapon, armor, starship, vehicle or droid)."
             ),
             "auto_select_first_action": (
                 "A double-clicked card (or Enter) does its first action at once. Where its"

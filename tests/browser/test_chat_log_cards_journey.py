@@ -172,3 +172,32 @@ def test_the_card_warning_fits_a_phone(
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     page.screenshot(path=str(ARTIFACTS / "card-warning-phone.png"))
     confirm(page, "Cancel")
+
+
+def test_card_warnings_turned_on_from_the_playmats_settings_asks_at_once(
+    catalog,
+    open_playmat,  # noqa: F811 - the fixture
+):
+    """The playmat's Settings… offer Card Warnings; saved, the page is drawn anew and the
+    rifle's play asks."""
+    match, carol, _ = imperial_match()
+    sidearm_to_replace(match)
+    carol.preferences.card_warnings = False
+    carol.preferences.save()
+    page = open_playmat(match, "Carol", viewport=SMALL_DESKTOP)
+    expect(page.locator(RIFLE_PLAY)).to_have_count(0)
+
+    page.locator("[data-playmat-menu] summary").click()
+    page.get_by_role("menuitem", name="Settings…").click()
+    settings = page.locator("#playmat-settings")
+    settings.get_by_label("Card Warnings").check()
+    page.screenshot(path=str(ARTIFACTS / "playmat-settings-card-warnings-1280x720.png"))
+    box = settings.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= SMALL_DESKTOP["height"]
+    settings.get_by_role("button", name="Accept").click()
+
+    expect(page.locator(RIFLE_PLAY)).to_have_count(1)
+    expect(settings).to_be_hidden()
+    page.locator(RIFLE_PLAY).click()
+    expect(page.locator("#confirm-dialog")).to_contain_text(IN_PLAY)
+    confirm(page, "Cancel")
