@@ -997,12 +997,13 @@ def match_screen(
     logged: tuple[int, int] | None = None,
     moment: MatchMoment | None = None,
     card_size: str | None = None,
+    card_warnings: bool | None = None,
 ) -> MatchScreen:
     """The match as ``viewer`` may see it, with the Chat Log's lines after ``logged`` (the
     ``logged`` of the screen last shown; None: the whole log). ``moment`` is the match as
     read for another viewer of the same moment, if there is one; ``card_size``, the viewer's
-    playmat card size, if known. Raises ``NotAllowedToWatch`` for a player who may not see
-    it."""
+    playmat card size, if known, and ``card_warnings`` his Card Warnings. Raises
+    ``NotAllowedToWatch`` for a player who may not see it."""
     if moment is None:
         moment = match_moment(match_id=match_id)
     match, seats, game, state = moment.match, moment.seats, moment.game, moment.state
@@ -1030,7 +1031,7 @@ def match_screen(
             "ms": max(0, int((match.next_game_at - timezone.now()).total_seconds() * 1000)),
         }
     screen.board = _board(state, seat, names, titles, faces)
-    _keep_card_warnings(screen.board, viewer)
+    _keep_card_warnings(screen.board, viewer, card_warnings)
     screen.board["card_size"] = card_size or playmat_card_size(viewer=viewer)
     for player in screen.board["players"]:
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
@@ -1532,11 +1533,13 @@ def _warn_of_restrictions(state: State, seat: int | None, actions: list[dict], t
             )
 
 
-def _keep_card_warnings(board: dict, viewer: User) -> None:
+def _keep_card_warnings(board: dict, viewer: User, card_warnings: bool | None) -> None:
     """Card warnings ask a player whose Card Warnings preference is on, and nobody else:
-    the preference is read only when a warning is due."""
+    the preference, when not given, is read only when a warning is due."""
     warned = [action for action in board["actions"] if action.get("warning")]
-    if warned and not card_warnings_on(viewer=viewer):
+    if not warned:
+        return
+    if not (card_warnings_on(viewer=viewer) if card_warnings is None else card_warnings):
         for action in warned:
             action["warning"] = None
 

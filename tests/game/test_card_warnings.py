@@ -139,6 +139,21 @@ def test_with_the_preference_off_no_play_asks(catalog):
     assert not any(action.get("warning") for action in screen.board["actions"])
 
 
+def test_a_socket_asks_as_the_preference_stood_when_it_opened(catalog):
+    """A match page's socket reads Card Warnings as it opens (the playmat's Settings… draw
+    the page anew when it changes) and gives it to every screen it builds."""
+    match, carol, _ = imperial_match()
+    sidearm_to_replace(match)
+    carol.preferences.card_warnings = False
+    carol.preferences.save()
+
+    asked = match_screen(match_id=match.pk, viewer=carol, card_warnings=True)
+    not_asked = match_screen(match_id=match.pk, viewer=carol)
+
+    assert len(warnings_shown(asked)) == 1
+    assert warnings_shown(not_asked) == {}
+
+
 def test_the_warning_goes_once_the_card_is_replaced(catalog):
     """Once the rifle is in play and the sidearm gone, nothing of Carol's hand would destroy a
     card: no play asks."""
