@@ -17,6 +17,7 @@ from game import fragments
 from game.selectors import (
     MatchMoment,
     NotAllowedToWatch,
+    card_warnings_on,
     match_moment,
     match_place,
     match_screen,
@@ -186,8 +187,10 @@ class MatchConsumer(PresenceConsumer):
         viewer = self.scope["user"]
         place = match_place(match_id=self.match_id, viewer=viewer)
         if place is not None:
-            # A preference: a page opened after changing it shows the new size.
+            # Preferences: a page opened after changing them (the playmat's Settings… draw
+            # the page anew) shows the new size and asks as Card Warnings now says.
             self.card_size = playmat_card_size(viewer=viewer)
+            self.card_warnings = card_warnings_on(viewer=viewer)
         return place
 
     def groups_to_join(self) -> list[str]:
@@ -236,6 +239,7 @@ class MatchConsumer(PresenceConsumer):
             logged=None if full else self.logged,
             moment=moment,
             card_size=self.card_size,
+            card_warnings=self.card_warnings,
         )
         new_game = full or self.logged is None or screen.logged[0] != self.logged[0]
         self.logged = screen.logged

@@ -273,11 +273,12 @@ def match_page(request, match_id):
 @require_POST
 def playmat_settings(request, match_id):
     """The Playmat menu's Settings: the Game/Playmat preferences, saved from the match. A new
-    card size redraws the page; Pass When Out of Actions, turned on, passes at once if Pass is
-    all the player can do."""
+    card size or Card Warnings redraws the page; Pass When Out of Actions, turned on, passes
+    at once if Pass is all the player can do."""
     preferences = preferences_for(user=request.user)
     card_size, autopass = preferences.card_size_playmat, preferences.pass_when_out_of_actions
     auto_select = preferences.auto_select_first_action
+    card_warnings = preferences.card_warnings
     form = PlaymatSettingsForm(request.POST, instance=preferences)
     saved = form.is_valid()
     if saved:
@@ -298,6 +299,10 @@ def playmat_settings(request, match_id):
         {"settings_form": form, "match_id": match_id, "saved": saved, "auto_select": auto_select},
     )
     if saved and preferences.card_size_playmat != card_size:
+        response["HX-Refresh"] = "true"
+    # The Prompt shown asks (or not) before a card's restriction destroys another as the
+    # preference stood: the page is drawn anew, as the preference stands.
+    if saved and preferences.card_warnings != card_warnings:
         response["HX-Refresh"] = "true"
     return response
 

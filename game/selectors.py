@@ -28,7 +28,7 @@ from game.engine import api as engine
 from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
 from game.engine.events import WIN_REASONS
 from game.engine.setup import created_titles
-from game.engine.state import State
+from game.engine.state import State, definition
 from game.labels import action_label, damage_batch_label, exert_all_label, told_apart
 from game.live_states import live_states, pack_state, packed_here, unpack_state
 from game.models import (
@@ -997,12 +997,13 @@ def match_screen(
     logged: tuple[int, int] | None = None,
     moment: MatchMoment | None = None,
     card_size: str | None = None,
+    card_warnings: bool | None = None,
 ) -> MatchScreen:
     """The match as ``viewer`` may see it, with the Chat Log's lines after ``logged`` (the
     ``logged`` of the screen last shown; None: the whole log). ``moment`` is the match as
     read for another viewer of the same moment, if there is one; ``card_size``, the viewer's
-    playmat card size, if known. Raises ``NotAllowedToWatch`` for a player who may not see
-    it."""
+    playmat card size, if known, and ``card_warnings`` his Card Warnings. Raises
+    ``NotAllowedToWatch`` for a player who may not see it."""
     if moment is None:
         moment = match_moment(match_id=match_id)
     match, seats, game, state = moment.match, moment.seats, moment.game, moment.state
@@ -1030,11 +1031,12 @@ def match_screen(
             "ms": max(0, int((match.next_game_at - timezone.now()).total_seconds() * 1000)),
         }
     screen.board = _board(state, seat, names, titles, faces)
+    _keep_card_warnings(screen.board, viewer, card_warnings)
     screen.board["card_size"] = card_size or playmat_card_size(viewer=viewer)
     for player in screen.board["players"]:
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
     screen.tactic = _tactic_shown(moment, logged, names, titles, faces)
-    screen.log, screen.logged = _log(moment, seat, names, titles, logged, viewer)
+    screen.log, screen.logged = _log(moment, seat, names, titles, faces, logged, viewer)
     guide = guide_of(match)
     if guide and seat == TUTORIAL_PLAYER and match.status == MatchStatus.PLAYING:
         screen.tutorial_dialog = _guide_dialog(guide, match, state)
@@ -1457,6 +1459,7 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
         for action in decision.get("actions", ())
     ]
     _group_copies(actions)
+    _warn_of_restrictions(state, decision["seat"], actions, titles)
     _dress_cards(view, faces, actions)
     batches = _batches(decision, view["combat"], titles)
     if actions:  # only the deciding seat's screen has buttons to tell apart
@@ -1510,6 +1513,42 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
         ],
     )
     return board
+
+
+def _warn_of_restrictions(state: State, seat: int | None, actions: list[dict], titles) -> None:
+    """Give each play of a card whose restriction would destroy a card the deciding player
+    has in play the question Card Warnings asks first (Preferences, Game/Playmat; TYPES OF
+    CARDS, "Restrictions"), naming that card: ``warning``. The engine says which card."""
+    if seat is None:
+        return
+    for action in actions:
+        if action["kind"] != "play":
+            continue
+        replaced = engine.replaced_by_restriction(state, seat, action["card"])
+        if replaced is not None:
+            restriction = definition(state, replaced)["restriction"]
+            action["warning"] = (
+                f"Play {titles[action['card']]}? You may have one {restriction} in play: "
+                f"your {titles[replaced]} will be destroyed, and you will draw a card."
+            )
+
+
+def _keep_card_warnings(board: dict, viewer: User, card_warnings: bool | None) -> None:
+    """Card warnings ask a player whose Card Warnings preference is on, and nobody else:
+    the preference, when not given, is read only when a warning is due."""
+    warned = [action for action in board["actions"] if action.get("warning")]
+    if not warned:
+        return
+    if not (card_warnings_on(viewer=viewer) if card_warnings is None else card_warnings):
+        for action in warned:
+            action["warning"] = None
+
+
+def card_warnings_on(*, viewer: User) -> bool:
+    """Whether ``viewer`` is asked before a card's restriction destroys one of theirs
+    (Preferences, Card Warnings; on for a player who never saved the preference)."""
+    saved = Preferences.objects.filter(user=viewer).values_list("card_warnings", flat=True)
+    return saved.first() is not False
 
 
 def _team_board(view: dict, seat: int | None, bottom: int, names, player) -> dict:
@@ -1673,7 +1712,9 @@ def _tactic_shown(moment: MatchMoment, logged, names, titles, faces) -> dict | N
     }
 
 
-def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | None, viewer: User):
+def _log(
+    moment: MatchMoment, seat, names, titles, faces, logged: tuple[int, int] | None, viewer: User
+):
     """The Chat Log's lines (HTML) after ``logged`` and the point they reach. A first look,
     or a new game, gets the game's messages from its opening, with the match's player chat
     among them in time order; later, only the game messages since (chat arrives live)."""
@@ -1686,8 +1727,8 @@ def _log(moment: MatchMoment, seat, names, titles, logged: tuple[int, int] | Non
         timed_events += [(created, event) for event in events]
     lines = []
     for at, event in timed_events:
-        if text := engine.render(event, seat, names, titles):
-            lines.append((at, fragments.game_line(text)))
+        if parts := engine.render_parts(event, seat, names, titles):
+            lines.append((at, fragments.game_line(parts, faces)))
     if full:
         lines += _chat_lines(moment.match, viewer, since=None)
         lines.sort(key=lambda line: line[0])
@@ -1751,16 +1792,18 @@ def match_replay(
     board = _board(state, seat, names, titles, faces)
     board["card_size"] = playmat_card_size(viewer=viewer)
     board["my_decision"] = False
-    lines = [line for event in events if (line := engine.render(event, seat, names, titles))]
+    lines = [
+        parts for event in events if (parts := engine.render_parts(event, seat, names, titles))
+    ]
     winners = team_winners(match, seats, game.winner_seat) if match.team_game else None
     result = game_result(game, names, winners=winners)
     board["result"] = result if step > len(actions) else None
     if board["result"]:
-        lines.append(f"* {result}.")
+        lines.append([(f"* {result}.", False)])
     # The check of the whole log reuses the step's state when the step is the last one.
     replayed = state if step >= len(actions) else _replayed(game_beginning(game), actions)
     screen = MatchScreen(match=match, seats=seats, seat=seat, game=game, board=board)
-    screen.log = [fragments.game_line(line) for line in lines if line]
+    screen.log = [fragments.game_line(parts, faces) for parts in lines]
     screen.replay = {
         "games": games,
         "step": step,

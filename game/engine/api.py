@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 from game.engine import combat, continuous, effects, phases, rules, select, setup, triggers, views
 from game.engine.actions import KINDS, Action, Decision
+from game.engine.effects import replaced_by_restriction
 from game.engine.errors import (
     GameOver,
     IllegalAction,
@@ -23,7 +24,7 @@ from game.engine.errors import (
     NotNow,
     UnknownAction,
 )
-from game.engine.events import redact, render
+from game.engine.events import redact, render, render_parts
 from game.engine.state import State, from_json, in_game, to_json
 
 __all__ = (
@@ -43,6 +44,8 @@ __all__ = (
     "new_game",
     "redact",
     "render",
+    "render_parts",
+    "replaced_by_restriction",
     "replay",
     "to_json",
     "view",

@@ -1166,14 +1166,23 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
 def _enforce_restriction(state: State, seat: int, card: int, events: Events) -> None:
     """One card for each restriction on the playmat: the card already there is destroyed and
     the player draws a card (TYPES OF CARDS, "Restrictions")."""
+    replaced = replaced_by_restriction(state, seat, card)
+    if replaced is not None:
+        rules.destroy(state, replaced, events)
+        rules.draw(state, seat, events)
+
+
+def replaced_by_restriction(state: State, seat: int, card: int) -> int | None:
+    """The card in play that the seat's playing ``card`` would destroy, having the same
+    restriction (TYPES OF CARDS, "Restrictions"); None if it would destroy none. What the
+    Card Warnings preference warns of before the card is played."""
     restriction = definition(state, card)["restriction"]
     if not restriction:
-        return
+        return None
     for other in state.seats[seat].items:
         if other != card and definition(state, other)["restriction"] == restriction:
-            rules.destroy(state, other, events)
-            rules.draw(state, seat, events)
-            return
+            return other
+    return None
 
 
 def spend_intel(state: State, seat: int, played: int, events: Events) -> None:

@@ -3,7 +3,9 @@ messages rendered from them (THE GAME SCREEN, "Game Messages").
 
 An event may name a card the other players must not see (the card a player draws). Each seat
 gets events through ``redact``, and messages are rendered for one viewer: "* You draw Field
-Kit." for the player who drew, "* Shochu draws a card." for everybody else.
+Kit." for the player who drew, "* Shochu draws a card." for everybody else. ``render_parts``
+tells apart the card names of a message, which the Chat Log lets a reader magnify; a name is
+in the message only when its viewer may see the card.
 """
 
 from collections.abc import Sequence
@@ -69,13 +71,34 @@ def redact(event: dict, viewer: int | None) -> dict:
     return {key: value for key, value in event.items() if key not in private}
 
 
+# Marks each card name in a message while it is worded: neither a card title (``_Phrasing``
+# takes it out of one) nor a player's name holds it.
+CARD_MARK = "\x1f"
+
+
 def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequence[str]) -> str:
     """The chat log line for ``event`` as ``viewer`` sees it; empty for an event told by
     another's line.
 
     ``names`` are the players' names by seat, ``titles`` the card titles by card id (see
-    ``api.card_titles``). Card names are plain text; the page decorates them.
+    ``api.card_titles``). Card names are plain text; ``render_parts`` tells them apart.
     """
+    return _marked(event, viewer, names, titles).replace(CARD_MARK, "")
+
+
+def render_parts(
+    event: dict, viewer: int | None, names: Sequence[str], titles: Sequence[str]
+) -> list[tuple[str, bool]]:
+    """The line of ``render`` in its parts, in order: (text, False) for words, (title, True)
+    for the name of a card (the Chat Log makes each a button that magnifies the card). No
+    card id is given: a card drawn into a hand and later played would be followed by it."""
+    pieces = _marked(event, viewer, names, titles).split(CARD_MARK)
+    # Marks come in pairs: the odd pieces are the names.
+    return [(piece, index % 2 == 1) for index, piece in enumerate(pieces) if piece]
+
+
+def _marked(event: dict, viewer: int | None, names: Sequence[str], titles: Sequence[str]) -> str:
+    """The line for ``event``, each card name between two ``CARD_MARK``."""
     if event["type"] in TOLD_BY_ANOTHER:
         return ""
     event = redact(event, viewer)
@@ -90,6 +113,7 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
         phrasing.whose_seat,
     )
     card, cards, keyword = phrasing.card, phrasing.cards, phrasing.keyword
+    named = phrasing.named
 
     match event:
         case {"type": "first_player"}:
@@ -203,14 +227,15 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
             text = f"{card()} joins the combat."
         case {"type": "searched", "title": title}:
             text = (
-                f"{does('search', 'searches')} the deck and {does_('reveal', 'reveals')} {title}."
+                f"{does('search', 'searches')} the deck and "
+                f"{does_('reveal', 'reveals')} {named(title)}."
             )
         case {"type": "search_failed"}:
             text = f"{does('search', 'searches')} the deck and {does_('find', 'finds')} nothing."
         case {"type": "recovered", "title": title}:
-            text = f"{does('return', 'returns')} {title} from the discard pile to the hand."
+            text = f"{does('return', 'returns')} {named(title)} from the discard pile to the hand."
         case {"type": "card_created", "title": title}:
-            text = f"A copy of {title} is created in {whose()} hand."
+            text = f"A copy of {named(title)} is created in {whose()} hand."
         case {"type": "tokens_placed", "amount": amount}:
             text = f"{amount} of {whose()} level tokens are placed at {card('quest')}."
         case {"type": "unit_tokens_placed", "amount": amount}:
@@ -234,7 +259,7 @@ def render(event: dict, viewer: int | None, names: Sequence[str], titles: Sequen
         case {"type": "declined"}:
             text = f"{does('decline', 'declines')} the optional effect of {card()}."
         case {"type": "returned", "title": title}:
-            text = f"{title} returns to {whose()} hand."
+            text = f"{named(title)} returns to {whose()} hand."
         case {"type": "removed_from_game"}:
             text = f"{card()} is removed from the game."
         case {"type": "expertise"}:
@@ -307,10 +332,14 @@ class _Phrasing:
         return "your" if seat == self.viewer else f"{self.names[seat]}'s"
 
     def card(self, key: str = "card") -> str:
-        return self.titles[self.event[key]]
+        return self.named(self.titles[self.event[key]])
 
     def cards(self, key: str) -> str:
-        return ", ".join(self.titles[card_id] for card_id in self.event[key])
+        return ", ".join(self.named(self.titles[card_id]) for card_id in self.event[key])
+
+    def named(self, title: str) -> str:
+        """A card's name, marked as one (``render_parts``)."""
+        return f"{CARD_MARK}{title.replace(CARD_MARK, '')}{CARD_MARK}"
 
     def keyword(self) -> str:
         return self.event["keyword"].capitalize()

@@ -296,6 +296,70 @@
     document.addEventListener(type, endPress);
   }
 
+  // A card named in the Chat Log magnifies as a card of the playmat does (rulebook, THE GAME
+  // SCREEN, "Game Messages": click an underlined name); in a replay too. The server names only
+  // the cards its reader may see, and gives their faces.
+  document.addEventListener("click", (event) => {
+    const name = event.target.closest?.(".match-log .log-card");
+    if (!name) return;
+    const dialog = zoomDialog();
+    const title = name.textContent;
+    let face;
+    if (name.dataset.zoom) {
+      face = document.createElement("img");
+      face.src = name.dataset.zoom;
+      face.alt = title;
+    } else {
+      face = document.createElement("p");
+      face.className = "card-zoom__text";
+      face.textContent = title;
+    }
+    const caption = document.createElement("p");
+    caption.className = "card-zoom__caption";
+    caption.textContent = title;
+    dialog.replaceChildren(face, caption);
+    delete dialog.dataset.card;
+    dialog.setAttribute("aria-label", title);
+    if (!dialog.open) dialog.showModal();
+  });
+
+  // Card Warnings (Preferences, Game/Playmat): the play of a card whose restriction would
+  // destroy one the player has in play (the server names it in data-warning, for a player
+  // whose preference is on) asks first, in the site's own window; Cancel plays nothing.
+  // A double-click, a drag, Enter and the card's menu all click the play's button: it is
+  // asked here, before the button sends the play.
+  let confirmedPlay = null;
+  document.addEventListener(
+    "click",
+    (event) => {
+      const button = event.target.closest?.(".prompt__actions [data-warning]");
+      const dialog = document.getElementById("confirm-dialog");
+      if (!button || button === confirmedPlay || !dialog) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      dialog.querySelector(".confirm-dialog__question").textContent = button.dataset.warning;
+      dialog.querySelector("[data-confirm-yes]").textContent = "Play it";
+      dialog.returnValue = "";
+      const play = button.getAttribute("hx-vals");
+      dialog.addEventListener(
+        "close",
+        () => {
+          if (dialog.returnValue !== "yes") return;
+          // The socket may have redrawn the Prompt meanwhile: the same play's button, as long
+          // as the play is still offered at the same point of the game.
+          confirmedPlay = [...document.querySelectorAll(".prompt__actions [data-warning]")].find(
+            (each) => each.getAttribute("hx-vals") === play,
+          );
+          confirmedPlay?.click();
+          confirmedPlay = null;
+        },
+        { once: true },
+      );
+      dialog.showModal();
+    },
+    true,
+  );
+
   // A quest's units fan out when crowded, each card over the one before it (static/css/match.css);
   // so many that one would show less than half its width are drawn smaller until each shows
   // half (issue 33: no slivers, no hidden attack/defense badges). The row's width is what

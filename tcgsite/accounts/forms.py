@@ -124,20 +124,30 @@ class UserInterfaceForm(forms.ModelForm):
 
 class PlaymatSettingsForm(forms.ModelForm):
     """The rulebook's Game/Playmat settings that the playmat honours, as its Menu offers them
-    (Settings). Hand Display Mode and Card Warnings stay on the model: the playmat has one way
-    to show a hand and no card that warns before it replaces another."""
+    (Settings). Hand Display Mode stays on the model: the playmat has one way to show a
+    hand."""
 
     class Meta:
         model = Preferences
-        fields = ("pass_when_out_of_actions", "auto_select_first_action", "card_size_playmat")
+        fields = (
+            "pass_when_out_of_actions",
+            "card_warnings",
+            "auto_select_first_action",
+            "card_size_playmat",
+        )
         labels = {
             "pass_when_out_of_actions": "Pass When Out of Actions",
+            "card_warnings": "Card Warnings",
             "auto_select_first_action": "Auto-Select First Action",
             "card_size_playmat": "Playmat card size",
         }
         help_texts = {
             "pass_when_out_of_actions": (
                 "The game passes for you whenever Pass is all you can do, in combat too."
+            ),
+            "card_warnings": (
+                "Ask before you play an item whose restriction would destroy one you have in"
+                " play (a second weapon, armor, starship, vehicle or droid)."
             ),
             "auto_select_first_action": (
                 "A double-clicked card (or Enter) does its first action at once. Where its"
@@ -146,7 +156,10 @@ class PlaymatSettingsForm(forms.ModelForm):
         }
 
     sections = (
-        ("Game/Playmat", ("pass_when_out_of_actions", "auto_select_first_action")),
+        (
+            "Game/Playmat",
+            ("pass_when_out_of_actions", "card_warnings", "auto_select_first_action"),
+        ),
         ("Card Size", ("card_size_playmat",)),
     )
 
@@ -170,7 +183,12 @@ class GamePlaymatForm(PlaymatSettingsForm):
     sections = (
         (
             "Game/Playmat",
-            ("foil_effects", "pass_when_out_of_actions", "auto_select_first_action"),
+            (
+                "foil_effects",
+                "pass_when_out_of_actions",
+                "card_warnings",
+                "auto_select_first_action",
+            ),
         ),
         ("Card Size", ("card_size_playmat",)),
     )

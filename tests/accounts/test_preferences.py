@@ -1,6 +1,8 @@
 """Preferences show only settings that do something today (rulebook, PREFERENCES, User
 Interface): each setting the form offers is checked here to change what a page shows."""
 
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
@@ -14,6 +16,7 @@ from tcgsite.lobbies.services.chat import ChatError, chat_ping
 from tcgsite.lobbies.services.presence import presence_open
 from tests.factories import CardOwnershipFactory, UserFactory
 from tests.game.conftest import player_with_deck, start_match, starter_deck
+from tests.game.test_card_warnings import IN_PLAY, sidearm_to_replace
 
 pytestmark = pytest.mark.django_db
 
@@ -137,9 +140,24 @@ def check_foil_effects(client, user):
         assert ("foil--shimmer" in page) is on
 
 
+def check_card_warnings(client, user):
+    """Card Warnings: the match page's play of an item whose restriction would destroy one in
+    play asks first, naming it (tests/game/test_card_warnings.py)."""
+    user.deck = starter_deck(user, "imperial")
+    match = start_match(user, player_with_deck("Opponent", "sith"))
+    sidearm_to_replace(match)
+    page = reverse("game:match_page", args=[match.pk])
+    for on in (True, False):
+        set_preference(user, card_warnings=on)
+        shown = client.get(page).content.decode()
+        assert ("data-warning=" in shown) is on
+        assert (f"your {IN_PLAY}" in unescape(shown)) is on
+
+
 GAME_EFFECTS = {
     "foil_effects": check_foil_effects,
     "pass_when_out_of_actions": check_pass_when_out_of_actions,
+    "card_warnings": check_card_warnings,
     "auto_select_first_action": check_auto_select_first_action,
     "card_size_playmat": check_card_size_playmat,
 }

@@ -180,6 +180,11 @@ def test_a_page_whose_clock_reaches_zero_first_asks_until_the_flag_falls(open_as
 
 def test_f5_passes_and_a_double_clicked_card_does_what_it_can(open_as):
     carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
+    # A second item of a restriction would ask first (Card Warnings, tested on its own in
+    # tests/browser/test_chat_log_cards_journey.py): this game's plays are random.
+    for player in (carol, bob):
+        player.preferences.card_warnings = False
+        player.preferences.save()
     match = start_match(carol, bob)
     pages = {0: open_as(carol), 1: open_as(bob)}
     for page in pages.values():

@@ -43,7 +43,10 @@ def game_in_progress(catalog):
         carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
         if card_size:
             carol.preferences.card_size_playmat = card_size
-            carol.preferences.save()
+        # A random game may give Carol a second item of a restriction: its play would ask
+        # first (Card Warnings, tests/browser/test_chat_log_cards_journey.py).
+        carol.preferences.card_warnings = False
+        carol.preferences.save()
         match = start_match(carol, bob)
         actions = play_until_main_phase(match, [carol, bob], turn=3, play=play)
         return match, actions

@@ -573,14 +573,14 @@ async def test_the_detector_catches_a_chat_log_that_names_the_card_a_player_draw
 ):
     """The self-test of the titles: game messages that say "Bob draws Blood Rite." to
     everybody (as if a draw were not redacted) are caught for the opponent and the observer."""
-    render = engine.render
+    render_parts = engine.render_parts
 
     def naming_draws(event, viewer, names, titles):
         if event["type"] == "draw":
-            return f"* {names[event['seat']]} draws {titles[event['card']]}."
-        return render(event, viewer, names, titles)
+            return [(f"* {names[event['seat']]} draws {titles[event['card']]}.", False)]
+        return render_parts(event, viewer, names, titles)
 
-    monkeypatch.setattr(engine, "render", naming_draws)
+    monkeypatch.setattr(engine, "render_parts", naming_draws)
 
     played = await play_match(open_page, 100, MatchStructure.SINGLE_GAME, False, limit=10)
 

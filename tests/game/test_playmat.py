@@ -263,7 +263,7 @@ def test_a_sockets_update_swaps_in_the_screen_and_adds_the_log_lines_escaping_pl
     escaped; then the refusal shown cleared."""
     match = start_match(carol, bob)
     screen = match_screen(match_id=match.pk, viewer=carol)
-    screen.log = [fragments.game_line("* Carol draws a card."), "<b>plain</b>"]
+    screen.log = [fragments.game_line([("* Carol draws a card.", False)], {}), "<b>plain</b>"]
 
     update, _ = fragments.match_screen_update(screen, replace_log=False, clear_error=True)
 

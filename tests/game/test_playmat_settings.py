@@ -49,14 +49,15 @@ def test_settings_saved_from_the_match_come_back_as_the_window_and_keep(client, 
 
     answer = client.post(
         settings_url(match),
-        {"auto_select_first_action": "on", "card_size_playmat": "medium"},
+        {"auto_select_first_action": "on", "card_warnings": "on", "card_size_playmat": "medium"},
         **HTMX,
     )
 
     html = answer.content.decode()
     assert answer.status_code == 200 and "Saved." in html
     assert 'data-auto-select="1"' in html
-    assert "HX-Refresh" not in answer  # the cards keep their size: nothing to redraw
+    # The cards keep their size and Card Warnings stays on: nothing to redraw.
+    assert "HX-Refresh" not in answer
     saved = Preferences.objects.get(user=carol)
     assert (saved.auto_select_first_action, saved.pass_when_out_of_actions) == (True, False)
     assert passes == []
@@ -70,6 +71,17 @@ def test_a_new_card_size_redraws_the_page(client, carol, bob, passes):
 
     assert answer["HX-Refresh"] == "true"
     assert Preferences.objects.get(user=carol).card_size_playmat == "large"
+
+
+def test_card_warnings_turned_off_redraws_the_page(client, carol, bob, passes):
+    """The Prompt shown carries the questions of Card Warnings as the preference stood."""
+    match = start_match(carol, bob)
+    client.force_login(carol)
+
+    answer = client.post(settings_url(match), {"card_size_playmat": "medium"}, **HTMX)
+
+    assert answer["HX-Refresh"] == "true"
+    assert Preferences.objects.get(user=carol).card_warnings is False
 
 
 def test_turning_pass_when_out_of_actions_on_asks_to_pass_at_once_only_then(

@@ -212,7 +212,7 @@ def test_a_game_ended_outside_its_log_ends_its_replay_with_the_stored_result(car
 
     assert (last.replay["step"], last.replay["steps"]) == (game.applied + 1, game.applied + 1)
     assert last.board["result"] == result and last.replay["result"] == result
-    assert last.log[-1] == fragments.game_line(f"* {result}.")
+    assert last.log[-1] == fragments.game_line([(f"* {result}.", False)], {})
     assert last.replay["log_replays"]
     assert before.board["result"] is None and before.board["deciding"]
 

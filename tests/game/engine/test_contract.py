@@ -253,6 +253,42 @@ def test_game_messages_name_the_drawn_card_only_to_the_player_who_drew_it():
     assert api.redact(draw, SECOND) == {"type": "draw", "seat": FIRST}
 
 
+def test_a_game_message_tells_its_card_names_apart_naming_a_drawn_card_to_its_player_alone():
+    state = start(SHOCHU, PALADON)
+    field_kit = put_in_hand(state, FIRST, "Field Kit")
+    draw = {"type": "draw", "seat": FIRST, "card": field_kit}
+    names, titles = ["Shochu", "Paladon"], api.card_titles(state)
+
+    assert api.render_parts(draw, FIRST, names, titles) == [
+        ("* You draw ", False),
+        ("Field Kit", True),
+        (".", False),
+    ]
+    for viewer in (SECOND, None):
+        assert api.render_parts(draw, viewer, names, titles) == [("* Shochu draws a card.", False)]
+
+
+def test_every_game_message_of_a_whole_game_is_its_parts_joined_each_name_a_title():
+    decks = starter_decklists(SET_FILE)
+    events: list[dict] = []
+    state = api.new_game([decks["jedi"], decks["imperial"]], seed=5, events=events)
+    chooser = random.Random(5)
+    while state.winner is None:
+        events += api.apply(state, chooser.choice(api.legal_actions(state).actions))
+    titles = api.card_titles(state)
+
+    named = 0
+    for viewer in (None, FIRST, SECOND):
+        for event in events:
+            parts = api.render_parts(event, viewer, ["Shochu", "Paladon"], titles)
+            assert "".join(text for text, _ in parts) == api.render(
+                event, viewer, ["Shochu", "Paladon"], titles
+            )
+            assert all(text in titles for text, card in parts if card)
+            named += sum(card for _, card in parts)
+    assert named > len(events)
+
+
 def test_every_event_of_a_whole_game_is_a_typed_dict_with_a_game_message_for_everyone():
     decks = starter_decklists(SET_FILE)
     events: list[dict] = []
