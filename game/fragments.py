@@ -394,10 +394,11 @@ def _indicators(
     marks: tuple[tuple[str, int, str], ...],
     choosable: bool,
 ) -> SafeString:
-    """A card's exert symbol, target and link icons (top right) and the keywords it gained or
-    lost from effects (top left), each said in words to screen readers. A card marked with
-    another names it (``data-marked-with``): pointing at one shows the link icon on the
-    other (glossary, "target"; static/js/match.js)."""
+    """A card's exert symbol, target and link icons and, below them, the keywords it gained or
+    lost from effects, each said in words to screen readers. A card marked with another names
+    it (``data-marked-with``): pointing at one lights the other (glossary, "target": "you can
+    mouse over that card or the card that targets it to see a link icon appear on the other
+    card"; static/js/match.js)."""
     symbols = []
     if exerted_for:
         kind = f"exert mat-mark--exert--{exerted_for}"

@@ -15,7 +15,7 @@ from game.engine.decklists import card_definition
 from game.engine.positions import Placed, Position, SeatSetup, build, card_ids
 from game.engine.state import EXERT_REASONS
 from game.models import Game
-from game.selectors import game_beginning
+from game.selectors import card_faces, game_beginning
 from game.services.matches import game_act, match_concede
 from tests.factories import UserFactory
 from tests.game.conftest import start_match
@@ -59,6 +59,45 @@ def set_up(match, *, carol=(), bob=(), carol_hand=(), phase="main"):
         )
     )
     store(match, state)
+    return state
+
+
+def every_indicator(match, carol):
+    """The match's game with every indicator on the playmat at once, as the browser tests
+    look at it: Carol (seat 0) with eight units at her quest, three of them Sentries and four
+    exerted each for another reason; her Cantina Informant has lost Intel, Dark Bond links
+    itself to her Padawan Pathfinder, which gains Striketrough; then her Target Designator
+    asks which of Bob's four units to target. Bob has one unit exerted to defend. The faces
+    of the cards outside the seats' decks are added to the match's. The state."""
+    ours = [
+        Placed(card("Enclave Watcher"), quest=0, exerted=True, exerted_for="attack"),
+        Placed(card("Enclave Guardian Droid"), quest=0),
+        Placed(card("Knight of the Quiet Vow"), quest=0, exerted=True, exerted_for="defense"),
+        Placed(card("Padawan Pathfinder"), quest=0),
+        Placed(card("Exiled Jedi Knight"), quest=0, exerted=True, exerted_for="damage_bonus"),
+        Placed(card("Cantina Informant"), quest=0),
+        Placed(card("Force-Touched Healer"), quest=0, exerted=True, exerted_for="effect"),
+        Placed(card("Togruta Sword Dancer"), quest=0),
+        Placed(card("Target Designator")),
+    ]
+    theirs = [
+        Placed(card("Tomb Initiate"), quest=0),
+        Placed(card("Shadow Cultist"), quest=0, exerted=True, exerted_for="defense"),
+        Placed(card("Sith Loyalist Guard"), quest=0),
+        Placed(card("Duskfang Hound"), quest=1),
+    ]
+    state = set_up(match, carol=ours, bob=theirs, carol_hand=(card("Dark Bond"),))
+    for seat in match.seats.all():
+        seat.faces = {**seat.faces, **card_faces(titles={each.card["title"] for each in ours})}
+        seat.faces.update(card_faces(titles={"Dark Bond", "Target Designator"}))
+        seat.save(update_fields=["faces"])
+    (informant, pathfinder, designator, bond) = ids(
+        state, 0, "Cantina Informant", "Padawan Pathfinder", "Target Designator", "Dark Bond"
+    )
+    act(match, state, carol, _only(state, "activate", card=informant))
+    act(match, state, carol, _only(state, "play", card=bond))
+    act(match, state, carol, _only(state, "choose", card=pathfinder))
+    act(match, state, carol, _only(state, "activate", card=designator))
     return state
 
 
@@ -287,6 +326,21 @@ def test_combat_damage_being_assigned_marks_the_combatants_it_may_go_to(client, 
     for page in pages(client, match, carol, bob).values():
         for unit in units:
             assert "mat-mark--choosable" in figure(page, unit)
+
+
+def test_every_indicator_at_once_is_drawn(client, carol, bob):
+    """The position of the browser tests: each indicator on the page of every viewer."""
+    match = start_match(carol, bob)
+    every_indicator(match, carol)
+
+    for page in pages(client, match, carol, bob).values():
+        for reason in ("attack", "defense", "damage_bonus", "effect", "cost"):
+            assert f"mat-mark--exert--{reason}" in page
+        assert page.count("mat-mark--choosable") == 4  # each of Bob's units
+        assert page.count("mat-mark--linked") == 2
+        assert "Gained striketrough" in page and "Lost intel" in page
+        assert 'aria-label="Carol has 3 Sentry units"' in page
+        assert 'aria-label="Bob has 1 Sentry unit"' in page
 
 
 def test_the_phase_meter_lights_the_current_phase_among_the_four(client, carol, bob):
