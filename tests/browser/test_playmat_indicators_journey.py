@@ -70,9 +70,8 @@ def test_every_indicator_shows_whole_with_eight_units_at_a_quest(indicators_game
         assert overlap(sentries, avatar) and sentries["width"] > 0, name
         phases = all_boxes(carol, ".phase-meter__phase")
         assert len(phases) == 4 and len({phase["top"] for phase in phases}) == 1, name
-    carol.locator(".mat-row--near").screenshot(
-        path=str(ARTIFACTS / "playmat-indicators-phone-avatar.png")
-    )
+    carol.evaluate("document.querySelector('.mat-row--near').scrollIntoView({block: 'center'})")
+    carol.screenshot(path=str(ARTIFACTS / "playmat-indicators-phone-avatar.png"))
 
     # Pointing at the Pathfinder lights Dark Bond, linked to it.
     carol.set_viewport_size(SMALL_DESKTOP)
