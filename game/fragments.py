@@ -263,6 +263,7 @@ def mat_card(card: dict, *, interactive: bool) -> SafeString:
         interactive and bool(card.get("actionable")),
         interactive and bool(card.get("playable")),
         bool(card.get("combatant")),
+        _indicators_of(card),
     )
 
 
@@ -283,6 +284,7 @@ def _mat_card(
     actionable: bool,
     playable: bool,
     combatant: bool,
+    indicators: tuple = (),
 ) -> SafeString:
     states = {"exerted": exerted, "actionable": actionable, "playable": playable}
     classes = [f"mat-card mat-card--{kind}"]
@@ -331,7 +333,7 @@ def _mat_card(
     return format_html(
         '<figure class="{}" data-card="{}" data-exerted="{}" data-damage="{}"{} title="{}"{}>'
         '<div class="mat-card__face">{}</div><figcaption class="mat-card__badges">{}'
-        "</figcaption></figure>",
+        "</figcaption>{}</figure>",
         " ".join(classes),
         card_id,
         1 if exerted else 0,
@@ -345,6 +347,112 @@ def _mat_card(
             '<span class="badge badge--{}" title="{}">{}</span>',
             (badge for badge in badges if badge is not None),
         ),
+        _indicators(*indicators) if indicators else "",
+    )
+
+
+# The playmat's indicators on a card (rulebook, THE GAME SCREEN; EXERT AND READY; glossary,
+# "link", "sentry", "target"): each an icon of our own, drawn inline (24-unit SVG paths), with
+# its words for the tooltip and for screen readers.
+ICONS = {
+    "attack": "M4 20 L15 9 M14 4 L20 4 L20 10 M12 6 L18 12 M4 16 L8 20",
+    "defense": "M12 3 L20 6 V12 C20 17 16 20 12 21 C8 20 4 17 4 12 V6 Z",
+    "damage_bonus": "M12 2 L14 9 L21 9 L15 13 L17 21 L12 16 L7 21 L9 13 L3 9 L10 9 Z",
+    "cost": "M12 3 A9 9 0 1 0 12.01 3 Z M12 7 V17 M9 9.5 H14 A2 2 0 0 1 14 13.5 H10 "
+    "A2 2 0 0 0 10 17",
+    "effect": "M13 2 L5 14 H11 L10 22 L19 9 H13 Z",
+    "entangled": "M6 6 C14 6 10 18 18 18 M6 18 C14 18 10 6 18 6",
+    "target": "M12 3 V7 M12 17 V21 M3 12 H7 M17 12 H21 M12 6 A6 6 0 1 0 12.01 6 Z",
+    "link": "M10 14 L14 10 M8.5 11.5 L6 14 A3 3 0 0 0 10 18 L12.5 15.5 M15.5 12.5 L18 10 "
+    "A3 3 0 0 0 14 6 L11.5 8.5",
+    "sentry": "M2 12 C6 5 18 5 22 12 C18 19 6 19 2 12 Z M12 9 A3 3 0 1 0 12.01 9 Z",
+    # The Phase Meter's (TURN SEQUENCE): two cards drawn, a flag, a turning arrow, a clock.
+    "phase_draw": "M4 6 H12 V20 H4 Z M9 3 H17 V17 M14 8 L20 8 M17 5 L20 8 L17 11",
+    "phase_quest": "M6 21 V3 M6 4 H18 L15 8 L18 12 H6",
+    "phase_ready": "M20 12 A8 8 0 1 1 17.7 6.3 M20 3 V7 H16",
+    "phase_main": "M12 3 A9 9 0 1 0 12.01 3 Z M12 7 V12 L16 14",
+}
+# Why a card was exerted, as its exert symbol says (state.EXERT_REASONS).
+EXERT_WORDS = {
+    "attack": "Exerted to attack",
+    "defense": "Exerted to defend",
+    "damage_bonus": "Exerted for its damage bonus",
+    "cost": "Exerted to pay a cost",
+    "effect": "Exerted by an effect",
+    "entangled": "Played exerted (Entanglement)",
+}
+MARK_WORDS = {
+    "targeted": "Targeted by {}",
+    "targeting": "Targets {}",
+    "linked": "Linked to {}",
+}
+
+
+def icon(name: str) -> SafeString:
+    """One of ``ICONS``, decorative: its words are beside it."""
+    return format_html(
+        '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+        '<path d="{}"/></svg>',
+        ICONS[name],
+    )
+
+
+def _indicators_of(card: dict) -> tuple:
+    """What ``_indicators`` draws of a card, hashable for the drawings kept; empty when none."""
+    found = (
+        card.get("exerted_for") or "" if card.get("exerted") else "",
+        tuple(card.get("keywords_gained") or ()),
+        tuple(card.get("keywords_lost") or ()),
+        tuple(card.get("marks") or ()),
+        bool(card.get("choosable")),
+    )
+    return found if any(found) else ()
+
+
+def _indicators(
+    exerted_for: str,
+    gained: tuple[str, ...],
+    lost: tuple[str, ...],
+    marks: tuple[tuple[str, int, str], ...],
+    choosable: bool,
+) -> SafeString:
+    """A card's exert symbol, target and link icons and, below them, the keywords it gained or
+    lost from effects, each said in words to screen readers. A card marked with another names
+    it (``data-marked-with``): pointing at one lights the other (glossary, "target": "you can
+    mouse over that card or the card that targets it to see a link icon appear on the other
+    card"; static/js/match.js)."""
+    symbols = []
+    if exerted_for:
+        kind = f"exert mat-mark--exert--{exerted_for}"
+        symbols.append((kind, exerted_for, EXERT_WORDS[exerted_for]))
+    if choosable:
+        symbols.append(("choosable", "target", "Can be chosen now"))
+    for how, _, title in marks:
+        shown = "target" if how == "targeted" else "link"
+        symbols.append((how, shown, MARK_WORDS[how].format(title)))
+    marked_with = " ".join(str(other) for _, other, _ in marks)
+    keywords = [("gained", "+", name, f"Gained {name}") for name in gained]
+    keywords += [("lost", "\u2212", name, f"Lost {name}") for name in lost]
+    return format_html(
+        '<span class="mat-indicators"{}>{}{}</span>',
+        format_html(' data-marked-with="{}"', marked_with) if marked_with else "",
+        format_html_join(
+            "",
+            '<span class="mat-mark mat-mark--{0}" title="{2}">{1}<span class="visually-hidden">{2}'
+            "</span></span>",
+            ((kind, icon(shown), words) for kind, shown, words in symbols),
+        ),
+        format_html(
+            '<span class="mat-keywords">{}</span>',
+            format_html_join(
+                "",
+                '<span class="mat-keyword mat-keyword--{0}" title="{3}"><span aria-hidden="true">'
+                '{1}{2}</span><span class="visually-hidden">{3}</span></span>',
+                keywords,
+            ),
+        )
+        if keywords
+        else "",
     )
 
 

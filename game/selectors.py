@@ -1461,6 +1461,7 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
     _group_copies(actions)
     _warn_of_restrictions(state, decision["seat"], actions, titles)
     _dress_cards(view, faces, actions)
+    _mark_cards(view, titles)
     batches = _batches(decision, view["combat"], titles)
     if actions:  # only the deciding seat's screen has buttons to tell apart
         places = _places_in_play(view, seat, names)
@@ -1477,6 +1478,7 @@ def _board(state, seat: int | None, names, titles, faces) -> dict:
             "health_segments": [index < seen["health"] for index in range(most)],
             "power_segments": range(seen["power"]),
             "left": seat in view.get("left", ()),
+            "sentries": _sentries(view, seat),
         }
 
     board = {
@@ -1653,6 +1655,35 @@ def _dress_cards(view: dict, faces: dict, actions: list[dict]) -> None:
         card["actionable"] = card["id"] in named
         card["playable"] = card["id"] in playable
         card["combatant"] = card["id"] in combatants
+
+
+def _mark_cards(view: dict, titles) -> None:
+    """Give each card of the playmat its links and targets (glossary, "link", "target"), as
+    (how, the other card's id, its title): ``targeted`` by the other card, ``targeting`` it,
+    or ``linked`` to it; and mark ``choosable`` the cards an effect or a combat's damage is
+    choosing among now, which every viewer sees."""
+    marks: dict[int, list[tuple[str, int, str]]] = {}
+    for mark in view["marks"]:
+        source, card = mark["source"], mark["card"]
+        if source is None:
+            continue
+        if mark["kind"] == "target":
+            ends = (("targeting", source, card), ("targeted", card, source))
+        else:
+            ends = (("linked", source, card), ("linked", card, source))
+        for how, end, other in ends:
+            marks.setdefault(end, []).append((how, other, titles[other]))
+    choosable = set(view["decision"].get("candidates", ()))
+    for card in _playmat_cards(view):
+        card["marks"] = tuple(marks.get(card["id"], ()))
+        card["choosable"] = card["id"] in choosable
+
+
+def _sentries(view: dict, seat: int) -> int:
+    """How many of ``seat``'s units have Sentry, shown on his avatar (glossary, "sentry")."""
+    return sum(
+        "sentry" in unit["keywords"] for quest in view["quests"] for unit in quest["units"][seat]
+    )
 
 
 def _pips(tokens: int, level: int | None) -> list[bool]:

@@ -152,6 +152,7 @@ TEMPLATES = [
             "filters": {
                 "mat_card": "game.fragments.mat_card",
                 "tactic_shown": "game.fragments.tactic_shown",
+                "icon": "game.fragments.icon",
                 "glossary_links": "tcgsite.help.links.glossary_links",
             },
         },

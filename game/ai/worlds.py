@@ -393,6 +393,7 @@ def _card(card: Card, definition: int) -> Card:
         card.owner,
         card.controller,
         card.exerted,
+        card.exerted_for,
         card.damage,
         card.shield,
         card.tokens,

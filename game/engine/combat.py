@@ -89,7 +89,7 @@ def _exert_for_total(state: State, action: actions.Action, events: Events) -> No
             "total": side.total,
         }
     )
-    rules.exert(state, card, events)
+    rules.exert(state, card, events, attribute)
     _next_combat_action(state)
 
 
@@ -212,7 +212,7 @@ def _exert_for_damage(state: State, action: actions.Action, events: Events) -> N
             "total": side.damage,
         }
     )
-    rules.exert(state, card, events)
+    rules.exert(state, card, events, "damage_bonus")
     state.step = "damage_bonus_next"
 
 

@@ -253,7 +253,7 @@ def _pay_power(state, pending, cost, times, events):
 
 
 def _pay_exert_self(state, pending, cost, times, events):
-    rules.exert(state, pending["source"], events)
+    rules.exert(state, pending["source"], events, "cost")
     events.append({"type": "exerted_for_cost", "card": pending["source"]})
 
 
@@ -262,7 +262,7 @@ def _pay_exert(state, pending, cost, times, events):
     if chosen is None:
         return False
     for card in chosen:
-        rules.exert(state, card, events)
+        rules.exert(state, card, events, "cost")
         events.append({"type": "exerted_for_cost", "card": card})
 
 
@@ -480,7 +480,7 @@ def _exert(state, pending, effect, times, events):
     if chosen is None:
         return False
     for card in chosen:
-        rules.exert(state, card, events)
+        rules.exert(state, card, events, "effect")
         events.append({"type": "exerted_by_effect", "card": card})
 
 
@@ -1154,6 +1154,7 @@ def play_card(state: State, seat: int, card: int, quest: int | None, events: Eve
         state.seats[controller].abilities.append(card)
         if controller != seat:
             state.cards[card].exerted = True
+            state.cards[card].exerted_for = "entangled"
             played["entangled"] = controller
     events.append(played)
     if kind == "item":

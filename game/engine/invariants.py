@@ -12,8 +12,12 @@ from game.engine.state import State
 def invariant_violations(state: State, events: list[dict]) -> list[str]:
     """What is wrong with ``state`` just after the action that emitted ``events``: a card
     not in exactly one zone, a seat with less than no power (Power cost), a hand above the
-    limit at the end of a turn (Ending Your Main Phase)."""
+    limit at the end of a turn (Ending Your Main Phase), a ready card with a reason it was
+    exerted (EXERT AND READY)."""
     problems = zone_violations(state)
+    for card, instance in enumerate(state.cards):
+        if instance.exerted_for and not instance.exerted:
+            problems.append(f"card {card} is ready but exerted for {instance.exerted_for}")
     if state.teams is not None:
         problems += team_violations(state, events)
     for seat, player in enumerate(state.seats):

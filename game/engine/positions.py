@@ -39,7 +39,7 @@ from game.engine.deckrules import QUEST_LEVELS
 from game.engine.errors import InvalidPosition
 from game.engine.invariants import invariant_violations
 from game.engine.printed import has_printed_keyword
-from game.engine.state import Caches, State, card_type, is_boss
+from game.engine.state import EXERT_REASONS, Caches, State, card_type, is_boss
 
 PHASES = ("quest", "main")
 PLAYMAT_TYPES = ("unit", "item", "ability")
@@ -48,12 +48,14 @@ PLAYMAT_TYPES = ("unit", "item", "ability")
 @dataclass(frozen=True)
 class Placed:
     """A card on the playmat: a unit at the quest of index ``quest`` (0 or 1; 0, 1 or 2 in a
-    team game), an item or an ability beside its avatar. ``played_this_turn``: it entered
+    team game), an item or an ability beside its avatar. ``exerted_for``: why an exerted card
+    was exerted (``state.EXERT_REASONS``), if it matters. ``played_this_turn``: it entered
     play in the position's turn (for "if this unit was played this turn")."""
 
     card: dict
     quest: int | None = None
     exerted: bool = False
+    exerted_for: str = ""
     damage: int = 0
     played_this_turn: bool = False
 
@@ -217,6 +219,13 @@ def _check_shape(position: Position) -> None:
         for placed in spec.playmat:
             kind = placed.card.get("type")
             title = placed.card.get("title")
+            if placed.exerted_for and (
+                not placed.exerted or placed.exerted_for not in EXERT_REASONS
+            ):
+                raise InvalidPosition(
+                    f"{where}'s {title!r} is exerted for one of {EXERT_REASONS}, and only if "
+                    f"exerted, not {placed.exerted_for!r}"
+                )
             if kind not in PLAYMAT_TYPES:
                 raise InvalidPosition(f"{where}'s {title!r} is a {kind}, not on the playmat")
             if (kind == "unit") != (placed.quest is not None):
@@ -280,6 +289,7 @@ def _place(state: State, seat: int, card: int, placed: Placed) -> None:
     rules.enter_play(state, card, controller)
     instance = state.cards[card]
     instance.exerted = placed.exerted
+    instance.exerted_for = placed.exerted_for
     instance.damage = placed.damage
     instance.played_turn = state.turn if placed.played_this_turn else 0
 

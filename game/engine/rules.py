@@ -154,9 +154,11 @@ def can_exert(state: State, card: int) -> bool:
     return not state.cards[card].exerted and not continuous.prohibited(state, card, "exert")
 
 
-def exert(state: State, card: int, events: Events) -> None:
-    """Exert a ready card; a card with pin is dealt 1 damage and loses pin (glossary, "pin")."""
+def exert(state: State, card: int, events: Events, reason: str) -> None:
+    """Exert a ready card for ``reason`` (``state.EXERT_REASONS``); a card with pin is dealt 1
+    damage and loses pin (glossary, "pin")."""
     state.cards[card].exerted = True
+    state.cards[card].exerted_for = reason
     if has_keyword(state, card, "pin"):
         state.cards[card].removed.append("pin")
         events.append({"type": "keyword_lost", "card": card, "keyword": "pin"})
@@ -170,6 +172,7 @@ def can_ready(state: State, card: int) -> bool:
 
 def ready(state: State, card: int) -> None:
     state.cards[card].exerted = False
+    state.cards[card].exerted_for = ""
 
 
 def deal_damage(
@@ -241,6 +244,7 @@ def leave_play(state: State, card: int, how: str, events: Events) -> None:
     _playmat_zone(state, card).remove(card)
     instance = state.cards[card]
     instance.exerted = False
+    instance.exerted_for = ""
     instance.damage = 0
     instance.shield = 0
     instance.tokens = 0

@@ -19,6 +19,11 @@ from typing import Any
 
 ATTACKING, DEFENDING = 0, 1
 
+# Why a card was exerted (EXERT AND READY: "A symbol shows you why that card was exerted"): for
+# its attack or defense in a combat's total, for its damage bonus, to pay a cost, by a card's
+# effect, or played so (an entangled ability, glossary "entanglement").
+EXERT_REASONS = ("attack", "defense", "damage_bonus", "cost", "effect", "entangled")
+
 
 @dataclass(slots=True, eq=False)
 class Card:
@@ -28,6 +33,9 @@ class Card:
     owner: int
     controller: int = 0  # who plays it: the owner, or an entangled ability's opponent
     exerted: bool = False
+    # Why it is exerted, one of ``EXERT_REASONS`` ("" while ready, or when a position placed it
+    # exerted without saying why): the playmat's exert symbol (EXERT AND READY).
+    exerted_for: str = ""
     damage: int = 0
     shield: int = 0  # shield points left (glossary, "shield")
     tokens: int = 0  # level tokens on the card itself (glossary, "versatile")
@@ -45,6 +53,7 @@ class Card:
             and self.owner == other.owner
             and self.controller == other.controller
             and self.exerted == other.exerted
+            and self.exerted_for == other.exerted_for
             and self.damage == other.damage
             and self.shield == other.shield
             and self.tokens == other.tokens

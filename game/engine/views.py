@@ -10,6 +10,7 @@ from typing import Any
 
 from game.engine import continuous, rules
 from game.engine.actions import Decision
+from game.engine.printed import printed_keywords
 from game.engine.state import State, definition
 
 
@@ -26,6 +27,9 @@ def view(state: State, viewer: int | None, decision: Decision) -> dict:
         described["source"] = pending["source"]
         if pending["steps"]:
             described["effect"] = pending["steps"][0]["primitive"]["primitive"]
+    candidates = _candidates_in_play(state, decision)
+    if candidates:
+        described["candidates"] = candidates
     if viewer is not None and viewer == decision.seat:
         described["actions"] = decision.actions
         if decision.kind == "choose":
@@ -53,8 +57,26 @@ def view(state: State, viewer: int | None, decision: Decision) -> dict:
         ],
         "attempting": None if state.attempting is None else state.quests[state.attempting].card,
         "combat": _combat(state),
+        "marks": [
+            {"kind": mark["kind"], "source": mark["source"], "card": mark["card"]}
+            for mark in state.marks
+        ],
         **_teams(state),
     }
+
+
+def _candidates_in_play(state: State, decision: Decision) -> list[int]:
+    """The cards on the playmat a decision chooses among, which every viewer may see (the
+    playmat is public): an effect's targets, or the combatants a combat's damage may be
+    assigned to. A choice in a hand or deck is the chooser's alone, and is not listed."""
+    if decision.kind == "choose":
+        choice = state.pending[0]["choice"]
+        if choice["zone"] != "playmat":
+            return []
+        return [card for card in choice["candidates"] if card not in choice["picked"]]
+    if decision.kind == "assign_damage":
+        return [action["card"] for action in decision.actions]
+    return []
 
 
 def _teams(state: State) -> dict:
@@ -77,17 +99,23 @@ CURRENT = ("cost", "attack", "defense", "damage_bonus", "health")
 
 
 def card_view(state: State, card: int) -> dict:
-    """A face-up card: its current numbers and keywords, and its state on the playmat."""
+    """A face-up card: its current numbers and keywords (with those it gained or lost from
+    effects), and its state on the playmat (why it is exerted, if it is)."""
     printed = definition(state, card)
     instance = state.cards[card]
+    keywords = continuous.current_keywords(state, card)
+    printed_names = [entry["keyword"] for entry in printed_keywords(state, card)]
     return {
         "id": card,
         "owner": instance.owner,
         "controller": instance.controller,
         **{key: value for key, value in printed.items() if key != "rules"},
         **{name: rules.attribute(state, card, name) for name in CURRENT},
-        "keywords": continuous.current_keywords(state, card),
+        "keywords": keywords,
+        "keywords_gained": [name for name in keywords if name not in printed_names],
+        "keywords_lost": [name for name in printed_names if name not in keywords],
         "exerted": instance.exerted,
+        "exerted_for": instance.exerted_for,
         "damage": instance.damage,
         "shield": instance.shield,
         "tokens": instance.tokens,

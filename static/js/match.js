@@ -608,3 +608,21 @@
   document.addEventListener("htmx:wsAfterMessage", placeTutorialDialog);
   window.addEventListener("resize", placeTutorialDialog);
 })();
+
+// Links and targets (rulebook, glossary "target": "you can mouse over that card or the card
+// that targets it to see a link icon appear on the other card"): pointing at, or focusing, a
+// card marked with others lights them (game.fragments._indicators names them).
+(function () {
+  "use strict";
+
+  function light(event, on) {
+    const marked = event.target.closest?.(".mat-card")?.querySelector("[data-marked-with]");
+    if (!marked) return;
+    for (const other of marked.dataset.markedWith.split(" ")) {
+      document.querySelector(`.playmat .mat-card[data-card="${other}"]`)?.classList.toggle("is-marked-partner", on);
+    }
+  }
+  for (const [type, on] of [["mouseover", true], ["mouseout", false], ["focusin", true], ["focusout", false]]) {
+    document.addEventListener(type, (event) => light(event, on));
+  }
+})();

@@ -161,6 +161,8 @@ def test_two_cards_that_differ_in_any_field_are_not_equal():
             changed = not value
         elif isinstance(value, list):
             changed = [*value, "raid"]
+        elif isinstance(value, str):
+            changed = f"{value}attack"
         else:
             changed = value + 1
         assert dataclasses.replace(card, **{field.name: changed}) != card, field.name

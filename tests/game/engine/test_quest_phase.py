@@ -171,7 +171,7 @@ def test_quest_phase_ends_after_combat_if_every_ability_became_exerted():
     keep_hands(state)
     act(state, actions.attempt_quest(quest_at(state, 0)))
 
-    rules.exert(state, meditation, [])
+    rules.exert(state, meditation, [], "effect")
     act(state, actions.pass_())
     act(state, actions.pass_())  # a tie, 0 to 0: one damage each way
     act(state, actions.pass_())  # Jason adds no damage bonus
