@@ -239,15 +239,12 @@
     }
     return dialog;
   }
-  function magnify(card) {
-    const dialog = zoomDialog();
-    if (dialog.open && dialog.dataset.card === card.dataset.card) return;
-    const title =
-      card.querySelector("img")?.alt || card.querySelector(".mat-card__text strong")?.textContent;
+  // The magnified card: its face when the page has it, else its title in large print.
+  function showInZoom(dialog, title, zoom, captionText) {
     let face;
-    if (card.dataset.zoom) {
+    if (zoom) {
       face = document.createElement("img");
-      face.src = card.dataset.zoom;
+      face.src = zoom;
       face.alt = title;
     } else {
       face = document.createElement("p");
@@ -256,10 +253,17 @@
     }
     const caption = document.createElement("p");
     caption.className = "card-zoom__caption";
-    caption.textContent = card.title;
+    caption.textContent = captionText;
     dialog.replaceChildren(face, caption);
-    dialog.dataset.card = card.dataset.card;
     dialog.setAttribute("aria-label", title);
+  }
+  function magnify(card) {
+    const dialog = zoomDialog();
+    if (dialog.open && dialog.dataset.card === card.dataset.card) return;
+    const title =
+      card.querySelector("img")?.alt || card.querySelector(".mat-card__text strong")?.textContent;
+    showInZoom(dialog, title, card.dataset.zoom, card.title);
+    dialog.dataset.card = card.dataset.card;
     if (!dialog.open) {
       openedAt = Date.now();
       dialog.showModal();
@@ -303,23 +307,8 @@
     const name = event.target.closest?.(".match-log .log-card");
     if (!name) return;
     const dialog = zoomDialog();
-    const title = name.textContent;
-    let face;
-    if (name.dataset.zoom) {
-      face = document.createElement("img");
-      face.src = name.dataset.zoom;
-      face.alt = title;
-    } else {
-      face = document.createElement("p");
-      face.className = "card-zoom__text";
-      face.textContent = title;
-    }
-    const caption = document.createElement("p");
-    caption.className = "card-zoom__caption";
-    caption.textContent = title;
-    dialog.replaceChildren(face, caption);
+    showInZoom(dialog, name.textContent, name.dataset.zoom, name.textContent);
     delete dialog.dataset.card;
-    dialog.setAttribute("aria-label", title);
     if (!dialog.open) dialog.showModal();
   });
 

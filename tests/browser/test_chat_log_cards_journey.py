@@ -4,16 +4,13 @@ Messages": a click on an underlined card name magnifies the card; PREFERENCES, G
 Imperial starter deck) has Officer's Sidearm in play and Regulation Blaster Rifle in her hand:
 playing the rifle destroys the sidearm (tests/game/test_card_warnings.py)."""
 
-import random
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from game.engine import api as engine
 from game.models import Game
-from game.selectors import game_state
-from game.services.matches import game_act, match_concede
+from game.services.matches import match_concede
 from tests.browser.conftest import ARTIFACTS, confirm
 from tests.browser.test_playmat_journey import (  # noqa: F401 - open_playmat: the fixture
     PHONE,
@@ -23,7 +20,7 @@ from tests.browser.test_playmat_journey import (  # noqa: F401 - open_playmat: t
     wait_until,
 )
 from tests.factories import UserFactory
-from tests.game.conftest import player_with_deck, start_match
+from tests.game.conftest import play_at_random, player_with_deck, start_match
 from tests.game.test_card_warnings import IN_PLAY, REPLACING, imperial_match, sidearm_to_replace
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -82,17 +79,7 @@ def test_a_card_named_in_a_replays_log_is_magnified(
 ):
     carol, bob = player_with_deck("Carol", "jedi"), player_with_deck("Bob", "sith")
     match = start_match(carol, bob)
-    chooser = random.Random(5)
-    for _ in range(30):
-        game = Game.objects.filter(match=match).latest("number")
-        decision = engine.legal_actions(game_state(game))
-        player = match.seats.get(seat=decision.seat).player
-        game_act(
-            match_id=match.pk,
-            player=player,
-            ply=game.applied,
-            action=chooser.choice(decision.actions),
-        )
+    play_at_random(match, 30, seed=5)
     match_concede(match_id=match.pk, player=bob)
     UserFactory(username="Dana")
     page = open_playmat(match, "Dana", viewport=SMALL_DESKTOP)

@@ -7,7 +7,7 @@ from collection.models import Product, ProductKind
 from collection.services.opening import products_open
 from collection.services.store import product_grant
 from game.engine import api as engine
-from game.models import MatchStatus
+from game.models import Game, MatchStatus
 from game.selectors import game_state
 from game.services.matches import (
     MatchSettings,
@@ -28,6 +28,24 @@ from tests.lobbies.conftest import (  # noqa: F401
     layer,
     open_page,
 )
+
+
+def play_at_random(match, moves: int, seed: int = 3) -> None:
+    """Up to ``moves`` legal actions of the match's current game, each chosen at random (seeded)
+    and sent by the deciding seat's player through the match service."""
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        game = Game.objects.filter(match=match).latest("number")
+        decision = engine.legal_actions(game_state(game))
+        if decision.seat is None:
+            return
+        player = match.seats.get(seat=decision.seat).player
+        game_act(
+            match_id=match.pk,
+            player=player,
+            ply=game.applied,
+            action=chooser.choice(decision.actions),
+        )
 
 
 class SeededSecrets:

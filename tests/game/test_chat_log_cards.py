@@ -4,19 +4,16 @@ to make a magnified image of that card appear"): each name the log gives is a bu
 the card's face, for players, observers and replays alike. The log is built for its viewer: a
 card he may not see is never named, neither by title nor by face, and no card id is given."""
 
-import random
 import re
 from html import unescape
 
 import pytest
 from django.urls import reverse
 
-from game.engine import api as engine
-from game.models import Game
-from game.selectors import game_state, match_faces, match_replay, match_screen
+from game.selectors import match_faces, match_replay, match_screen
 from game.services.matches import game_act, match_concede
 from tests.factories import UserFactory
-from tests.game.conftest import start_match
+from tests.game.conftest import play_at_random, start_match
 from tests.game.test_card_warnings import (
     DRAWN,
     IN_PLAY,
@@ -84,17 +81,7 @@ def test_a_replay_names_a_drawn_card_only_in_its_players_own_view(carol, bob):
     """A finished match's replay: its public view's log says who drew a card and names none of
     the cards drawn; Carol's own view names hers, each a button with its face."""
     match = start_match(carol, bob)
-    chooser = random.Random(5)
-    for _ in range(30):
-        game = Game.objects.filter(match=match).latest("number")
-        decision = engine.legal_actions(game_state(game))
-        player = match.seats.get(seat=decision.seat).player
-        game_act(
-            match_id=match.pk,
-            player=player,
-            ply=game.applied,
-            action=chooser.choice(decision.actions),
-        )
+    play_at_random(match, 30, seed=5)
     match_concede(match_id=match.pk, player=bob)
 
     public = match_replay(

@@ -1,7 +1,6 @@
 """Replays and match history (docs/design.md, "Live play": a match is its seed, decklists and
 action log; the seed's hash is published at the start and the seed itself at the end)."""
 
-import random
 import re
 from datetime import timedelta
 
@@ -15,35 +14,19 @@ from game.engine import api as engine
 from game.engine.events import WIN_REASONS
 from game.models import Game, Match
 from game.selectors import game_result, game_state, match_replay
-from game.services.matches import game_act, match_clocks_sweep, match_concede
+from game.services.matches import match_clocks_sweep, match_concede
 from game.services.offers import match_offer, match_offer_answer
 from guilds.models import Guild, GuildMembership
 from tests.factories import UserFactory
-from tests.game.conftest import start_match
+from tests.game.conftest import play_at_random, start_match
 
 pytestmark = pytest.mark.django_db
-
-
-def play(match, moves: int, seed: int = 3) -> None:
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        game = Game.objects.filter(match=match).latest("number")
-        decision = engine.legal_actions(game_state(game))
-        if decision.seat is None:
-            return
-        player = match.seats.get(seat=decision.seat).player
-        game_act(
-            match_id=match.pk,
-            player=player,
-            ply=game.applied,
-            action=chooser.choice(decision.actions),
-        )
 
 
 @pytest.fixture
 def finished(carol, bob):
     match = start_match(carol, bob)
-    play(match, 30)
+    play_at_random(match, 30)
     match_concede(match_id=match.pk, player=bob)
     match.refresh_from_db()
     return match
@@ -221,7 +204,7 @@ def test_the_replay_page_shows_the_concession_as_its_last_step_and_names_the_res
     client, carol, bob
 ):
     match = start_match(carol, bob)
-    play(match, 12)
+    play_at_random(match, 12)
     loser = deciding_player(match)
     winner = bob if loser == carol else carol
     match_concede(match_id=match.pk, player=loser)
