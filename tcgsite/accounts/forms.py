@@ -69,6 +69,13 @@ class AvatarForm(forms.ModelForm):
         fields = ("avatar_choice",)
 
 
+class RangeInput(forms.NumberInput):
+    """A slider; templates/accounts/_field.html shows its value beside it (static/js/site.js
+    follows it as it moves)."""
+
+    input_type = "range"
+
+
 class SoundForm(forms.ModelForm):
     """Rulebook, Sound: "Adjust volume of sound and music separately or mute all sound."
     Muted, a page loads no sound at all (templates/_sounds.html)."""
@@ -89,11 +96,11 @@ class SoundForm(forms.ModelForm):
             "music_volume": "A short ambient loop on the game screen; 0 plays none.",
         }
         widgets = {
-            name: forms.NumberInput(attrs={"type": "range", "min": 0, "max": MAX_VOLUME, "step": 5})
+            name: RangeInput(attrs={"min": 0, "max": MAX_VOLUME, "step": 5})
             for name in ("sound_volume", "music_volume")
         }
 
-    sections = (("Sound", ("mute_sounds", "sound_volume", "music_volume")),)
+    sections = (("Volume", ("sound_volume", "music_volume")), ("Mute", ("mute_sounds",)))
 
 
 class UserInterfaceForm(forms.ModelForm):
@@ -171,12 +178,12 @@ class PlaymatSettingsForm(forms.ModelForm):
             "auto_select_first_action": "Auto-Select First Action",
             "card_size_playmat": "Playmat card size",
         }
+        widgets = {"hand_display_mode": forms.RadioSelect}
         help_texts = {
             "hand_display_mode": (
-                "Popup: your hand shows the cards' tops, and the card you point at pops up"
-                " whole. Fish-eye: the card you point at swells, its neighbours a little, like"
-                " a lens sliding along the hand. Full Card: every card is shown whole, nothing"
-                " pops up."
+                "Popup: the card you point at pops up, enlarged. Fish-eye: it swells and its"
+                " neighbours a little, like a lens sliding along your hand. Full Card: your"
+                " hand's cards are drawn larger, whole, and nothing pops up."
             ),
             "pass_when_out_of_actions": (
                 "The game passes for you whenever Pass is all you can do, in combat too."
