@@ -178,7 +178,6 @@ class PlaymatSettingsForm(forms.ModelForm):
             "auto_select_first_action": "Auto-Select First Action",
             "card_size_playmat": "Playmat card size",
         }
-        widgets = {"hand_display_mode": forms.RadioSelect}
         help_texts = {
             "hand_display_mode": (
                 "Popup: the card you point at pops up, enlarged. Fish-eye: it swells and its"
@@ -211,6 +210,9 @@ class GamePlaymatForm(PlaymatSettingsForm):
     class Meta(PlaymatSettingsForm.Meta):
         fields = ("foil_effects", *PlaymatSettingsForm.Meta.fields)
         labels = {**PlaymatSettingsForm.Meta.labels, "foil_effects": "Foil Effects"}
+        # The page has room for the three modes side by side; the playmat's Settings window
+        # keeps a dropdown.
+        widgets = {"hand_display_mode": forms.RadioSelect}
         help_texts = {
             **PlaymatSettingsForm.Meta.help_texts,
             "foil_effects": (
