@@ -195,3 +195,41 @@ def test_the_preferences_pages_at_a_desktop_and_a_phone(open_as):
     page.get_by_role("button", name="Accept").click()
     expect(page.get_by_text("Sound saved.")).to_be_visible()
     assert page.locator("script[src*=sounds]").count() == 0
+
+
+def test_a_lobbys_tips_hide_with_a_click_and_come_back_from_preferences(open_as):
+    page = open_as("Carol")
+    in_casual_lobby(page)
+    tips = page.locator("#tips-casual_lobby")
+    expect(tips).to_contain_text("Create opens the match window")
+    page.screenshot(path=str(ARTIFACTS / "casual-lobby-tips-1280.png"), full_page=True)
+
+    tips.get_by_role("button", name="Hide these tips").click()
+    expect(tips).to_have_count(0)
+
+    page.goto("/preferences/interface/")
+    page.get_by_label("Casual Lobby").uncheck()
+    page.get_by_role("button", name="Accept").click()
+    expect(page.get_by_text("User Interface saved.")).to_be_visible()
+    in_casual_lobby(page)
+    expect(page.locator("#tips-casual_lobby")).to_be_visible()
+    page.goto("/lobbies/trade/")
+    expect(page.locator("#tips-trade_lobby")).to_contain_text("Posted Trades")
+    page.screenshot(path=str(ARTIFACTS / "trade-lobby-tips-1280.png"), full_page=True)
+
+
+def test_the_quest_filled_tip_shows_on_the_game_screen_and_hides_for_good(
+    crowded_game,  # noqa: F811
+    open_playmat,  # noqa: F811
+):
+    """The crowded position leaves two of Carol's level tokens at her level 2 quest."""
+    match, _ = crowded_game
+    page = open_playmat(match, viewport=SMALL_DESKTOP)
+    tip = page.locator('[data-game-tip="quest_filled"]')
+    expect(tip).to_be_visible()
+    expect(page.locator('[data-game-tip="excessive_attack"]')).to_be_hidden()
+    page.screenshot(path=str(ARTIFACTS / "game-tip-quest-filled-1280.png"))
+
+    tip.get_by_role("button", name="Hide these tips").click()
+    expect(tip.locator(".tips")).to_have_count(0)
+    assert Preferences.objects.get(user__username="Carol").hidden_tips == ["quest_filled"]
