@@ -233,3 +233,22 @@ def test_the_quest_filled_tip_shows_on_the_game_screen_and_hides_for_good(
     tip.get_by_role("button", name="Hide these tips").click()
     expect(tip.locator(".tips")).to_have_count(0)
     assert Preferences.objects.get(user__username="Carol").hidden_tips == ["quest_filled"]
+
+
+@pytest.mark.parametrize("music_volume", [40, 0])
+def test_the_game_screen_fetches_its_music_only_with_a_music_volume(
+    crowded_game,  # noqa: F811
+    open_playmat,  # noqa: F811
+    music_volume,
+):
+    match, _ = crowded_game
+    Preferences.objects.filter(user__username="Carol").update(music_volume=music_volume)
+    page = open_playmat(match, viewport=SMALL_DESKTOP)
+    page.locator(".phase-meter").click()
+
+    if music_volume:
+        wait_for_sound(page, "music")
+        assert page.locator("script[data-music]").get_attribute("data-music-volume") == "40"
+    else:
+        assert page.locator("script[data-music]").count() == 0
+        assert not any("music" in name for name in page.evaluate(SOUNDS_FETCHED))
