@@ -138,7 +138,14 @@ def chat_line(line: MatchChatLine, *, viewer_id: int | None = None) -> str:
     elif line.kind == MatchChatKind.WHISPER and viewer_id == line.sender_id:
         body = format_html("You whisper to {}, {}", line.recipient, line.text)
     elif line.kind == MatchChatKind.WHISPER:
-        body = format_html("{} whispers to you, {}", sender, line.text)
+        # A whisper received plays its sound once (static/js/sounds.js), by its key.
+        body = format_html(
+            '<span data-sound-cue="whisper" data-sound-key="match-whisper-{}">{} whispers to'
+            " you, {}</span>",
+            line.pk,
+            sender,
+            line.text,
+        )
     else:
         body = format_html("<strong>{}:</strong> {}", sender, line.text)
     return format_html(

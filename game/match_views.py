@@ -13,6 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from collection.cards.views import face_response, face_size
 from collection.decks.models import Deck
 from game import selectors
+from game.cues import game_screen_tips
 from game.models import ComputerLevel, MatchStructure
 from game.services import matches as services
 from game.services import offers, skirmish, team_matches
@@ -265,6 +266,7 @@ def match_page(request, match_id):
             "screen": screen,
             "settings_form": PlaymatSettingsForm(instance=preferences),
             "auto_select": preferences.auto_select_first_action,
+            "game_tips": game_screen_tips(preferences.hidden_tips),
         },
     )
 
@@ -273,12 +275,18 @@ def match_page(request, match_id):
 @require_POST
 def playmat_settings(request, match_id):
     """The Playmat menu's Settings: the Game/Playmat preferences, saved from the match. A new
-    card size or Card Warnings redraws the page; Pass When Out of Actions, turned on, passes
-    at once if Pass is all the player can do."""
+    card size, Hand Display Mode or Card Warnings redraws the page; Pass When Out of Actions,
+    turned on, passes at once if Pass is all the player can do."""
     preferences = preferences_for(user=request.user)
-    card_size, autopass = preferences.card_size_playmat, preferences.pass_when_out_of_actions
+    autopass = preferences.pass_when_out_of_actions
     auto_select = preferences.auto_select_first_action
-    card_warnings = preferences.card_warnings
+    # What the page is drawn with: the Prompt asks (or not) before a card's restriction
+    # destroys another as Card Warnings stood.
+    drawn = (
+        preferences.card_size_playmat,
+        preferences.hand_display_mode,
+        preferences.card_warnings,
+    )
     form = PlaymatSettingsForm(request.POST, instance=preferences)
     saved = form.is_valid()
     if saved:
@@ -298,11 +306,12 @@ def playmat_settings(request, match_id):
         # htmx swaps only successful answers: a refused form comes back with its message.
         {"settings_form": form, "match_id": match_id, "saved": saved, "auto_select": auto_select},
     )
-    if saved and preferences.card_size_playmat != card_size:
-        response["HX-Refresh"] = "true"
-    # The Prompt shown asks (or not) before a card's restriction destroys another as the
-    # preference stood: the page is drawn anew, as the preference stands.
-    if saved and preferences.card_warnings != card_warnings:
+    redrawn = (
+        preferences.card_size_playmat,
+        preferences.hand_display_mode,
+        preferences.card_warnings,
+    )
+    if saved and redrawn != drawn:
         response["HX-Refresh"] = "true"
     return response
 

@@ -23,6 +23,7 @@ from collection.cards.services import printed_values, set_files
 from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, DeckCard, PlayFormat
 from game import fragments
+from game.cues import playmat_cues
 from game.encounters import ENCOUNTER_FACE, ENCOUNTERS, Encounter, encounter_named
 from game.engine import api as engine
 from game.engine.decklists import card_definition, load_set, starter_decklist, starter_decklists
@@ -1033,6 +1034,12 @@ def match_screen(
     screen.board = _board(state, seat, names, titles, faces)
     _keep_card_warnings(screen.board, viewer, card_warnings)
     screen.board["card_size"] = card_size or playmat_card_size(viewer=viewer)
+    screen.board["cues"] = playmat_cues(
+        screen.board["view"],
+        seat,
+        game_number=game.number,
+        over=match.status == MatchStatus.FINISHED,
+    )
     for player in screen.board["players"]:
         player["clock"] = screen.clocks[player["seat"]] if screen.clocks else None
     screen.tactic = _tactic_shown(moment, logged, names, titles, faces)

@@ -1,7 +1,7 @@
 // The chat windows and User Lists of the lobbies (templates/lobbies/_chat.html), and the pings
 // every page can receive. The server sends HTML that htmx's websocket extension swaps in; this
 // file adds what a person expects of a chat window around it: the input clears after sending,
-// Up and Down recall what you typed, the log follows new lines, a ping beeps, a name's menu
+// Up and Down recall what you typed, the log follows new lines, a ping sounds, a name's menu
 // opens on right-click or with its button.
 (function () {
   "use strict";
@@ -61,7 +61,9 @@
     const ping = document.getElementById("chat-ping");
     if (ping && ping.dataset.ping) {
       delete ping.dataset.ping;
-      beep();
+      // The site's sounds play it (static/js/sounds.js), at the player's volume; a muted
+      // page has none to play.
+      document.dispatchEvent(new CustomEvent("sound:play", { detail: { name: "ping" } }));
     }
     document.querySelectorAll("#toasts .toast:not([data-timed])").forEach((toast) => {
       toast.dataset.timed = "1";
@@ -108,20 +110,6 @@
     if (sorted.some((row, index) => row !== rows[index])) sorted.forEach((row) => list.appendChild(row));
     const count = document.getElementById("user-count");
     if (count) count.textContent = `(${rows.length})`;
-  }
-
-  function beep() {
-    const AudioContext = window.AudioContext || window.webkitAudioContext;
-    if (!AudioContext) return;
-    const audio = new AudioContext();
-    const tone = audio.createOscillator();
-    const volume = audio.createGain();
-    tone.frequency.value = 880;
-    volume.gain.setValueAtTime(0.15, audio.currentTime);
-    volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
-    tone.connect(volume).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.35);
   }
 
   document.addEventListener("htmx:wsOpen", (event) => {

@@ -125,3 +125,15 @@
     menu.classList.toggle("dropdown--on", menu.querySelector("input:checked") !== null);
   });
 })();
+
+(function () {
+  "use strict";
+
+  // A slider's value, written beside it (templates/accounts/_field.html), follows it as it moves.
+  document.addEventListener("input", (event) => {
+    const slider = event.target;
+    if (!slider.matches?.("input[type=range]")) return;
+    const shown = document.querySelector(`output[for="${CSS.escape(slider.id)}"]`);
+    if (shown) shown.textContent = slider.value;
+  });
+})();

@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 
 from tcgsite.accounts.avatars import PLAYER_AVATAR_CHOICES
 from tcgsite.accounts.login_throttle import login_refusal
-from tcgsite.accounts.models import Preferences, TipScreen, User
+from tcgsite.accounts.models import MAX_VOLUME, Preferences, TipScreen, User
 from tcgsite.inputs import client_address
 
 
@@ -69,17 +69,46 @@ class AvatarForm(forms.ModelForm):
         fields = ("avatar_choice",)
 
 
-# The screens that show Player Tips today; the others join the form when they are built.
-SCREENS_WITH_TIPS = (TipScreen.MAIN, TipScreen.COLLECTION, TipScreen.DECK_BUILDER)
+class RangeInput(forms.NumberInput):
+    """A slider; templates/accounts/_field.html shows its value beside it (static/js/site.js
+    follows it as it moves)."""
+
+    input_type = "range"
+
+
+class SoundForm(forms.ModelForm):
+    """Rulebook, Sound: "Adjust volume of sound and music separately or mute all sound."
+    Muted, a page loads no sound at all (templates/_sounds.html)."""
+
+    class Meta:
+        model = Preferences
+        fields = ("mute_sounds", "sound_volume", "music_volume")
+        labels = {
+            "mute_sounds": "Mute all sound",
+            "sound_volume": "Sound volume",
+            "music_volume": "Music volume",
+        }
+        help_texts = {
+            "mute_sounds": "Muted, pages load no sound at all.",
+            "sound_volume": (
+                "Your turn, a raid against you, a whisper, the end of a game and a ping."
+            ),
+            "music_volume": "A short ambient loop on the game screen; 0 plays none.",
+        }
+        widgets = {
+            name: RangeInput(attrs={"min": 0, "max": MAX_VOLUME, "step": 5})
+            for name in ("sound_volume", "music_volume")
+        }
+
+    sections = (("Volume", ("sound_volume", "music_volume")), ("Mute", ("mute_sounds",)))
 
 
 class UserInterfaceForm(forms.ModelForm):
-    """The rulebook's User Interface settings that something reads today. The others (the
-    playmat's) stay on the model and join this form with the features that use them."""
+    """The rulebook's User Interface settings (the Game/Playmat ones have their own page)."""
 
     hidden_tips = forms.MultipleChoiceField(
         label="Hide the Player Tips of these screens",
-        choices=[(screen.value, screen.label) for screen in SCREENS_WITH_TIPS],
+        choices=TipScreen.choices,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -89,6 +118,7 @@ class UserInterfaceForm(forms.ModelForm):
         fields = (
             "lobby_messages",
             "request_attention",
+            "left_navigator_pulse",
             "show_only_owned_cards",
             "hidden_tips",
             "card_size_collection",
@@ -97,6 +127,7 @@ class UserInterfaceForm(forms.ModelForm):
         labels = {
             "lobby_messages": "Lobby messages",
             "request_attention": "Request attention",
+            "left_navigator_pulse": "Left Navigator Pulse",
             "show_only_owned_cards": "Show only cards I own",
             "card_size_collection": "Deck Builder collection",
             "card_size_deck": "Deck Builder deck",
@@ -104,44 +135,57 @@ class UserInterfaceForm(forms.ModelForm):
         help_texts = {
             "lobby_messages": "Show players arriving in and leaving the lobby in its chat.",
             "request_attention": "Receive pings (/ping) from other players.",
+            "left_navigator_pulse": (
+                "The Navigator's edge glows a few times as a page opens, to remind you it slides"
+                " out. Never when your system asks for reduced motion."
+            ),
+            "hidden_tips": "Clear a screen's box to see its tips again.",
             "show_only_owned_cards": "Off: the Collection also shows, dimmed, the cards you lack.",
             "card_size_collection": "Also the Collection and the Card Browser.",
         }
 
     # The rulebook's groups on the User Interface screen.
     sections = (
-        ("General", ("lobby_messages", "request_attention", "show_only_owned_cards")),
+        (
+            "General",
+            (
+                "lobby_messages",
+                "request_attention",
+                "left_navigator_pulse",
+                "show_only_owned_cards",
+            ),
+        ),
         ("Hide Player Tips", ("hidden_tips",)),
         ("Card Size", ("card_size_collection", "card_size_deck")),
     )
 
-    def clean_hidden_tips(self):
-        # Screens not offered yet keep what the player chose for them.
-        offered = {screen for screen, _label in self.fields["hidden_tips"].choices}
-        kept = [tip for tip in self.instance.hidden_tips if tip not in offered]
-        return [*self.cleaned_data["hidden_tips"], *kept]
-
 
 class PlaymatSettingsForm(forms.ModelForm):
     """The rulebook's Game/Playmat settings that the playmat honours, as its Menu offers them
-    (Settings). Hand Display Mode stays on the model: the playmat has one way to show a
-    hand."""
+    (Settings)."""
 
     class Meta:
         model = Preferences
         fields = (
+            "hand_display_mode",
             "pass_when_out_of_actions",
             "card_warnings",
             "auto_select_first_action",
             "card_size_playmat",
         )
         labels = {
+            "hand_display_mode": "Hand Display Mode",
             "pass_when_out_of_actions": "Pass When Out of Actions",
             "card_warnings": "Card Warnings",
             "auto_select_first_action": "Auto-Select First Action",
             "card_size_playmat": "Playmat card size",
         }
         help_texts = {
+            "hand_display_mode": (
+                "Popup: the card you point at pops up, enlarged. Fish-eye: it swells and its"
+                " neighbours a little, like a lens sliding along your hand. Full Card: your"
+                " hand's cards are drawn larger, whole, and nothing pops up."
+            ),
             "pass_when_out_of_actions": (
                 "The game passes for you whenever Pass is all you can do, in combat too."
             ),
@@ -158,7 +202,12 @@ class PlaymatSettingsForm(forms.ModelForm):
     sections = (
         (
             "Game/Playmat",
-            ("pass_when_out_of_actions", "card_warnings", "auto_select_first_action"),
+            (
+                "hand_display_mode",
+                "pass_when_out_of_actions",
+                "card_warnings",
+                "auto_select_first_action",
+            ),
         ),
         ("Card Size", ("card_size_playmat",)),
     )
@@ -172,6 +221,9 @@ class GamePlaymatForm(PlaymatSettingsForm):
     class Meta(PlaymatSettingsForm.Meta):
         fields = ("foil_effects", *PlaymatSettingsForm.Meta.fields)
         labels = {**PlaymatSettingsForm.Meta.labels, "foil_effects": "Foil Effects"}
+        # The page has room for the three modes side by side; the playmat's Settings window
+        # keeps a dropdown.
+        widgets = {"hand_display_mode": forms.RadioSelect}
         help_texts = {
             **PlaymatSettingsForm.Meta.help_texts,
             "foil_effects": (
@@ -184,6 +236,7 @@ class GamePlaymatForm(PlaymatSettingsForm):
         (
             "Game/Playmat",
             (
+                "hand_display_mode",
                 "foil_effects",
                 "pass_when_out_of_actions",
                 "card_warnings",
@@ -197,6 +250,7 @@ class GamePlaymatForm(PlaymatSettingsForm):
 PREFERENCE_PAGES = {
     "account": ("Account Info", AccountInfoForm),
     "avatar": ("Avatar", AvatarForm),
+    "sound": ("Sound", SoundForm),
     "interface": ("User Interface", UserInterfaceForm),
     "game": ("Game/Playmat", GamePlaymatForm),
 }

@@ -1,4 +1,5 @@
 from django.contrib.auth.models import AbstractUser, UserManager
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -83,8 +84,12 @@ class TipScreen(models.TextChoices):
     QUEST_FILLED = "quest_filled", "Quest Filled"
 
 
+MAX_VOLUME = 100
+
+
 class Preferences(models.Model):
-    """One player's Preferences: Account Info, Avatar and User Interface."""
+    """One player's Preferences: Account Info, Avatar, Sound, User Interface and
+    Game/Playmat."""
 
     user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="preferences")
 
@@ -103,8 +108,20 @@ class Preferences(models.Model):
 
     avatar_choice = models.CharField(max_length=30, default="smuggler")
 
+    # Rulebook, Sound: "Adjust volume of sound and music separately or mute all sound." A
+    # volume is a percentage; a muted page loads no sound at all.
+    sound_volume = models.PositiveSmallIntegerField(
+        default=70, validators=[MaxValueValidator(MAX_VOLUME)]
+    )
+    music_volume = models.PositiveSmallIntegerField(
+        default=30, validators=[MaxValueValidator(MAX_VOLUME)]
+    )
+    mute_sounds = models.BooleanField("mute all sound", default=False)
+
     lobby_messages = models.BooleanField(default=True)
     request_attention = models.BooleanField(default=True)
+    # Rulebook, User Interface, General: the slide-out Navigator flashes to draw the eye.
+    left_navigator_pulse = models.BooleanField(default=True)
     show_only_owned_cards = models.BooleanField(default=False)
     hidden_tips = models.JSONField(default=list, blank=True)
     hand_display_mode = models.CharField(

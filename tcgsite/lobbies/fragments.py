@@ -98,8 +98,13 @@ def chat_line(
             message.text,
         )
     elif message.kind == ChatKind.WHISPER:
+        # A whisper received plays its sound once (static/js/sounds.js), by its key.
         body = format_html(
-            '<span class="chat-line__whisper">{} whispers to you, {}</span>', name, message.text
+            '<span class="chat-line__whisper" data-sound-cue="whisper"'
+            ' data-sound-key="whisper-{}">{} whispers to you, {}</span>',
+            message.pk,
+            name,
+            message.text,
         )
     elif message.kind == ChatKind.PING:
         body = format_html('<span class="chat-line__ping">{} pings you.</span>', name)

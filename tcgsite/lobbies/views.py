@@ -34,6 +34,40 @@ LOBBY_INTRODUCTIONS = {
 }
 
 
+# The lobbies' own Player Tips (rulebook, PREFERENCES, Hide Player Tips: Trade Lobby, Casual
+# Lobby), each hidden from its screen's box.
+LOBBY_TIPS = {
+    Lobby.CASUAL: (
+        TipScreen.CASUAL_LOBBY,
+        (
+            "Create opens the match window: name your match, pick a structure and a deck,"
+            " and say who may join or watch.",
+            "Join Match on a Match Medallion takes the free seat of a waiting match; Match"
+            " Info tells how it is set up.",
+            "Right-click (or click) a name in the User List to challenge that player, or to"
+            " watch the match they are playing.",
+            Tip(
+                "New to the game? A match or two here with your starter deck teaches a lot; so"
+                " does a game against the computer.",
+                link=("Play a Skirmish", reverse_lazy("game:skirmish")),
+            ),
+        ),
+    ),
+    Lobby.TRADE: (
+        TipScreen.TRADE_LOBBY,
+        (
+            "Right-click (or click) a name in the User List and choose Trade, or type"
+            " /trade NAME, to open a trade session with that player.",
+            "Posted Trades holds offers left like notes on a board: accept one, or post"
+            " your own and let the first taker complete it.",
+            "A partner sees only the copies you hold above your Want: set it for each card"
+            " in the Collection Manager.",
+            "Booster packs, starter decks and event passes can change hands too.",
+        ),
+    ),
+}
+
+
 def main_lobby(request):
     if not request.user.is_authenticated:
         return render(request, "welcome.html")
@@ -56,10 +90,15 @@ def main_lobby(request):
 def lobby_page(request, lobby):
     if lobby not in LOBBY_INTRODUCTIONS:
         raise Http404("There is no such lobby.")
+    tips_screen, tips = LOBBY_TIPS.get(lobby, (None, ()))
+    preferences = accounts.preferences_for(user=request.user)
     return render(
         request,
         "lobbies/lobby.html",
         {
+            "tips": tips,
+            "tips_screen": tips_screen,
+            "show_tips": bool(tips) and not preferences.hides_tips_on(tips_screen),
             "lobby": lobby,
             "lobby_label": Lobby(lobby).label,
             "introduction": LOBBY_INTRODUCTIONS[lobby],

@@ -255,7 +255,7 @@ def test_invalid_preferences_keep_saved_values_and_explain(client):
 
 def test_unknown_preferences_page_is_404(client):
     client.force_login(UserFactory())
-    assert client.get("/preferences/sound/").status_code == 404
+    assert client.get("/preferences/music/").status_code == 404
 
 
 def test_avatar_choice_saved_and_shown(client):

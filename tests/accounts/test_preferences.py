@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from collection.cards.models import Card
 from game.services.decision_sql import decision_reads
-from tcgsite.accounts.forms import SCREENS_WITH_TIPS, GamePlaymatForm, UserInterfaceForm
+from tcgsite.accounts.forms import GamePlaymatForm, SoundForm, UserInterfaceForm
 from tcgsite.accounts.models import Preferences, TipScreen
 from tcgsite.lobbies.places import Lobby, Place
 from tcgsite.lobbies.selectors import shows_arrivals
@@ -21,9 +21,11 @@ from tests.game.test_card_warnings import IN_PLAY, sidearm_to_replace
 pytestmark = pytest.mark.django_db
 
 TIP_PAGES = {
-    TipScreen.MAIN: "lobby",
-    TipScreen.COLLECTION: "collection:binder",
-    TipScreen.DECK_BUILDER: "decks:deck_builder",
+    TipScreen.MAIN: ("lobby", ()),
+    TipScreen.COLLECTION: ("collection:binder", ()),
+    TipScreen.DECK_BUILDER: ("decks:deck_builder", ()),
+    TipScreen.TRADE_LOBBY: ("lobbies:lobby", (Lobby.TRADE,)),
+    TipScreen.CASUAL_LOBBY: ("lobbies:lobby", (Lobby.CASUAL,)),
 }
 
 
@@ -44,11 +46,23 @@ def check_show_only_owned_cards(client, user):
 
 
 def check_hidden_tips(client, user):
-    for screen in SCREENS_WITH_TIPS:
-        page = reverse(TIP_PAGES[screen])
-        assert 'class="tips"' in client.get(page).content.decode(), screen
+    """Every screen's tips hide from Preferences (the Trade screen's and the game screen's:
+    tests/accounts/test_player_tips.py)."""
+    for screen, (name, args) in TIP_PAGES.items():
+        page = reverse(name, args=args)
+        set_preference(user, hidden_tips=[])
+        assert f'id="tips-{screen}"' in client.get(page).content.decode(), screen
         set_preference(user, hidden_tips=[screen])
-        assert 'class="tips"' not in client.get(page).content.decode(), screen
+        assert f'id="tips-{screen}"' not in client.get(page).content.decode(), screen
+
+
+def check_left_navigator_pulse(client, user):
+    """Left Navigator Pulse: the page's body is marked to pulse its Navigator (site.css)."""
+    for pulse in (True, False):
+        set_preference(user, left_navigator_pulse=pulse)
+        page = client.get(reverse("lobby")).content.decode()
+        assert ('class="with-nav nav-pulse"' in page) is pulse
+        assert 'class="with-nav' in page
 
 
 def check_card_size_collection(client, user):
@@ -92,6 +106,7 @@ def check_request_attention(client, user):
 EFFECTS = {
     "lobby_messages": check_lobby_messages,
     "request_attention": check_request_attention,
+    "left_navigator_pulse": check_left_navigator_pulse,
     "show_only_owned_cards": check_show_only_owned_cards,
     "hidden_tips": check_hidden_tips,
     "card_size_collection": check_card_size_collection,
@@ -120,6 +135,15 @@ def check_auto_select_first_action(client, user):
     for auto_select, flag in ((True, "1"), (False, "0")):
         set_preference(user, auto_select_first_action=auto_select)
         assert f'data-auto-select="{flag}"' in client.get(page).content.decode()
+
+
+def check_hand_display_mode(client, user):
+    """Hand Display Mode: the match page marks the mode its hand is drawn in
+    (static/css/match.css; tests/browser/test_preferences_journey.py sees each)."""
+    page = reverse("game:match_page", args=[match_of(user).pk])
+    for mode in ("popup", "fish_eye", "full_card"):
+        set_preference(user, hand_display_mode=mode)
+        assert f'data-hand-display="{mode}"' in client.get(page).content.decode()
 
 
 def check_card_size_playmat(client, user):
@@ -155,6 +179,7 @@ def check_card_warnings(client, user):
 
 
 GAME_EFFECTS = {
+    "hand_display_mode": check_hand_display_mode,
     "foil_effects": check_foil_effects,
     "pass_when_out_of_actions": check_pass_when_out_of_actions,
     "card_warnings": check_card_warnings,
@@ -186,6 +211,7 @@ def test_the_game_playmat_page_saves_its_settings_and_auto_select_starts_off(cli
     answer = client.post(
         url,
         {
+            "hand_display_mode": "fish_eye",
             "pass_when_out_of_actions": "on",
             "auto_select_first_action": "on",
             "card_size_playmat": "large",
@@ -196,7 +222,7 @@ def test_the_game_playmat_page_saves_its_settings_and_auto_select_starts_off(cli
     assert "Game/Playmat saved." in answer.content.decode()
     saved = Preferences.objects.get(user=player)
     assert (saved.pass_when_out_of_actions, saved.auto_select_first_action) == (True, True)
-    assert saved.card_size_playmat == "large"
+    assert (saved.card_size_playmat, saved.hand_display_mode) == ("large", "fish_eye")
     answer = client.post(url, {"card_size_playmat": "huge"})
     assert "nothing was saved" in answer.content.decode()
     assert Preferences.objects.get(user=player).pass_when_out_of_actions is True
@@ -215,18 +241,22 @@ def test_each_offered_setting_changes_a_page(client, player, catalog, name):
 
 def test_settings_without_an_effect_are_not_on_the_page(client, player):
     page = client.get(reverse("accounts:preferences", args=["interface"])).content.decode()
-    for unused in ("hand_display_mode", "card_size_playmat"):
-        assert f'name="{unused}"' not in page
-    assert 'value="trade"' not in page  # the Trade screen is not built yet
+    for elsewhere in ("hand_display_mode", "card_size_playmat", "sound_volume"):
+        assert f'name="{elsewhere}"' not in page
 
 
-def test_saving_keeps_hidden_tips_of_screens_not_offered_yet(client, player):
-    set_preference(player, hidden_tips=[TipScreen.TRADE])
+def test_every_screen_with_tips_can_have_them_shown_again(client, player):
+    """Rulebook, Hide Player Tips: the eight screens, each a box of its own; clearing a box
+    and accepting shows that screen's tips again."""
+    page = client.get(reverse("accounts:preferences", args=["interface"])).content.decode()
+    for screen in TipScreen.values:
+        assert f'name="hidden_tips" value="{screen}"' in page, screen
+    set_preference(player, hidden_tips=TipScreen.values)
 
     client.post(
         reverse("accounts:preferences", args=["interface"]),
         {
-            "hidden_tips": ["main"],
+            "hidden_tips": [TipScreen.MAIN],
             "card_size_collection": "medium",
             "card_size_deck": "small",
             "lobby_messages": "on",
@@ -234,4 +264,87 @@ def test_saving_keeps_hidden_tips_of_screens_not_offered_yet(client, player):
         },
     )
 
-    assert Preferences.objects.get(user=player).hidden_tips == ["main", "trade"]
+    assert Preferences.objects.get(user=player).hidden_tips == [TipScreen.MAIN]
+
+
+# Sound (rulebook, PREFERENCES, Sound): the page's sounds follow each setting, and a muted
+# page names no sound at all.
+SOUND_FILES = ("your_turn", "raid", "whisper", "game_end", "ping")
+
+
+def sound_addresses(page: str) -> set[str]:
+    return {name for name in (*SOUND_FILES, "music") if f"sounds/{name}.mp3" in page}
+
+
+def check_mute_sounds(client, user):
+    """Muted, no page names a sound or loads the script that plays them: the Main Lobby, a
+    lobby with chat (whispers, pings) and a match's game screen."""
+    urls = (
+        reverse("lobby"),
+        reverse("lobbies:lobby", args=[Lobby.CASUAL]),
+        reverse("game:match_page", args=[match_of(user).pk]),
+    )
+    set_preference(user, mute_sounds=True, sound_volume=100, music_volume=100)
+    for url in urls:
+        page = client.get(url).content.decode()
+        assert "sounds/" not in page and "sounds.js" not in page, url
+    set_preference(user, mute_sounds=False)
+    for url in urls:
+        assert sound_addresses(client.get(url).content.decode()) == {*SOUND_FILES, "music"}
+
+
+def check_sound_volume(client, user):
+    set_preference(user, sound_volume=35, music_volume=0)
+    page = client.get(reverse("lobby")).content.decode()
+    assert 'data-volume="35"' in page and sound_addresses(page) == set(SOUND_FILES)
+    set_preference(user, sound_volume=0, music_volume=20)
+    assert sound_addresses(client.get(reverse("lobby")).content.decode()) == {"music"}
+
+
+def check_music_volume(client, user):
+    set_preference(user, sound_volume=0, music_volume=45)
+    page = client.get(reverse("lobby")).content.decode()
+    assert 'data-music-volume="45"' in page and sound_addresses(page) == {"music"}
+    set_preference(user, music_volume=0)
+    assert "sounds.js" not in client.get(reverse("lobby")).content.decode()
+
+
+SOUND_EFFECTS = {
+    "mute_sounds": check_mute_sounds,
+    "sound_volume": check_sound_volume,
+    "music_volume": check_music_volume,
+}
+
+
+def test_the_sound_form_offers_exactly_the_settings_with_an_effect():
+    assert set(SoundForm.base_fields) == set(SOUND_EFFECTS)
+    assert {name for _title, names in SoundForm.sections for name in names} == set(SOUND_EFFECTS)
+
+
+@pytest.mark.parametrize("name", SOUND_EFFECTS)
+def test_each_sound_setting_changes_the_pages(client, player, catalog, name):
+    SOUND_EFFECTS[name](client, player)
+
+
+def test_the_sound_page_saves_and_refuses_a_volume_out_of_range(client, player):
+    url = reverse("accounts:preferences", args=["sound"])
+    assert 'type="range"' in client.get(url).content.decode()
+
+    answer = client.post(url, {"sound_volume": "40", "music_volume": "0", "mute_sounds": "on"})
+
+    assert answer.status_code == 302
+    saved = Preferences.objects.get(user=player)
+    assert (saved.sound_volume, saved.music_volume, saved.mute_sounds) == (40, 0, True)
+    answer = client.post(url, {"sound_volume": "140", "music_volume": "-1"})
+    assert "nothing was saved" in answer.content.decode()
+    assert Preferences.objects.get(user=player).sound_volume == 40
+
+
+def test_the_sounds_are_few_and_small_with_their_licences_listed():
+    from django.conf import settings
+
+    sounds = settings.BASE_DIR / "static" / "sounds"
+    licences = (sounds / "LICENSES.md").read_text()
+    for name in (*SOUND_FILES, "music"):
+        assert f"`{name}.mp3`" in licences
+        assert (sounds / f"{name}.mp3").stat().st_size < 30_000

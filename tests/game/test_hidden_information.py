@@ -128,6 +128,8 @@ NOT_CARD_ATTRIBUTES = frozenset(
         "data-damage",
         "data-exerted",
         "data-copies",
+        "data-volume",  # the player's sound and music volumes (templates/_sounds.html)
+        "data-music-volume",
         "tabindex",
     }
 )

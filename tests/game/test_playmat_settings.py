@@ -49,7 +49,12 @@ def test_settings_saved_from_the_match_come_back_as_the_window_and_keep(client, 
 
     answer = client.post(
         settings_url(match),
-        {"auto_select_first_action": "on", "card_warnings": "on", "card_size_playmat": "medium"},
+        {
+            "auto_select_first_action": "on",
+            "card_warnings": "on",
+            "hand_display_mode": "popup",
+            "card_size_playmat": "medium",
+        },
         **HTMX,
     )
 
@@ -67,7 +72,9 @@ def test_a_new_card_size_redraws_the_page(client, carol, bob, passes):
     match = start_match(carol, bob)
     client.force_login(carol)
 
-    answer = client.post(settings_url(match), {"card_size_playmat": "large"}, **HTMX)
+    answer = client.post(
+        settings_url(match), {"hand_display_mode": "popup", "card_size_playmat": "large"}, **HTMX
+    )
 
     assert answer["HX-Refresh"] == "true"
     assert Preferences.objects.get(user=carol).card_size_playmat == "large"
@@ -78,10 +85,30 @@ def test_card_warnings_turned_off_redraws_the_page(client, carol, bob, passes):
     match = start_match(carol, bob)
     client.force_login(carol)
 
-    answer = client.post(settings_url(match), {"card_size_playmat": "medium"}, **HTMX)
+    answer = client.post(
+        settings_url(match), {"hand_display_mode": "popup", "card_size_playmat": "medium"}, **HTMX
+    )
 
     assert answer["HX-Refresh"] == "true"
     assert Preferences.objects.get(user=carol).card_warnings is False
+
+
+def test_a_new_hand_display_mode_redraws_the_page_and_the_same_one_does_not(
+    client, carol, bob, passes
+):
+    match = start_match(carol, bob)
+    client.force_login(carol)
+    settings = {
+        "hand_display_mode": "full_card",
+        "card_warnings": "on",
+        "card_size_playmat": "medium",
+    }
+
+    answer = client.post(settings_url(match), settings, **HTMX)
+
+    assert answer["HX-Refresh"] == "true"
+    assert Preferences.objects.get(user=carol).hand_display_mode == "full_card"
+    assert "HX-Refresh" not in client.post(settings_url(match), settings, **HTMX)
 
 
 def test_turning_pass_when_out_of_actions_on_asks_to_pass_at_once_only_then(
@@ -89,11 +116,17 @@ def test_turning_pass_when_out_of_actions_on_asks_to_pass_at_once_only_then(
 ):
     match = start_match(carol, bob)
     client.force_login(carol)
-    on = {"pass_when_out_of_actions": "on", "card_size_playmat": "medium"}
+    on = {
+        "pass_when_out_of_actions": "on",
+        "hand_display_mode": "popup",
+        "card_size_playmat": "medium",
+    }
 
     client.post(settings_url(match), on, **HTMX)
     client.post(settings_url(match), on, **HTMX)  # already on
-    client.post(settings_url(match), {"card_size_playmat": "medium"}, **HTMX)  # off
+    client.post(
+        settings_url(match), {"hand_display_mode": "popup", "card_size_playmat": "medium"}, **HTMX
+    )  # off
 
     assert passes == [(match.pk, "Carol")]
 
@@ -103,14 +136,24 @@ def test_a_refused_setting_is_said_and_nothing_is_saved(client, carol, bob, pass
     client.force_login(carol)
 
     answer = client.post(
-        settings_url(match), {"pass_when_out_of_actions": "on", "card_size_playmat": "huge"}, **HTMX
+        settings_url(match),
+        {
+            "pass_when_out_of_actions": "on",
+            "hand_display_mode": "popup",
+            "card_size_playmat": "huge",
+        },
+        **HTMX,
     )
 
     assert answer.status_code == 200 and "nothing was saved" in answer.content.decode()
     assert Preferences.objects.get(user=carol).pass_when_out_of_actions is False
     assert passes == []
     # Without htmx: back to the match, told so.
-    answer = client.post(settings_url(match), {"card_size_playmat": "huge"}, follow=True)
+    answer = client.post(
+        settings_url(match),
+        {"hand_display_mode": "popup", "card_size_playmat": "huge"},
+        follow=True,
+    )
     assert answer.redirect_chain[-1][0] == reverse("game:match_page", args=[match.pk])
     assert "nothing was saved" in answer.content.decode()
 
@@ -118,7 +161,11 @@ def test_a_refused_setting_is_said_and_nothing_is_saved(client, carol, bob, pass
 def test_settings_for_a_match_number_out_of_range_are_saved_and_lead_to_the_lobby(client, player):
     answer = client.post(
         reverse("game:playmat_settings", args=[MAX_ID + 1]),
-        {"pass_when_out_of_actions": "on", "card_size_playmat": "small"},
+        {
+            "pass_when_out_of_actions": "on",
+            "hand_display_mode": "popup",
+            "card_size_playmat": "small",
+        },
     )
 
     assert answer.status_code == 302 and answer["Location"] == reverse("lobby")
