@@ -119,6 +119,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+# benchmarks/soak.py's measure of each request's CPU (tcgsite/request_cpu.py); off otherwise.
+REQUEST_CPU_LOG = os.environ.get("REQUEST_CPU_LOG", "")
+if REQUEST_CPU_LOG:
+    MIDDLEWARE.insert(0, "tcgsite.request_cpu.RequestCpuMiddleware")
 
 ROOT_URLCONF = "tcgsite.urls"
 
