@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from django.db.models import (
     BooleanField,
-    Case,
     Count,
     Exists,
     F,
@@ -18,7 +17,6 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Value,
-    When,
 )
 from django.db.models.functions import Coalesce
 
@@ -232,9 +230,12 @@ def _with_can_accept(
     the page's last. Within CASE the filter's row estimate stays high enough for PostgreSQL
     to walk that index in order rather than sort every open trade.
     """
-    acceptable = Case(
-        When(Q(lacking_lines=0), then=Value(True)),
-        default=Value(False),
+    # CASE WHEN lacking_lines = 0 ...: written as one expression over the count rather than
+    # Case(When(lacking_lines=0)), whose lookup resolved (copied) the whole subquery again each
+    # time the query was compiled, the most CPU of the board's page.
+    acceptable = Func(
+        F("lacking_lines"),
+        template="CASE WHEN %(expressions)s = 0 THEN TRUE ELSE FALSE END",
         output_field=BooleanField(),
     )
     trades = trades.alias(lacking_lines=_lines_lacking(viewer))
