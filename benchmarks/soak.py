@@ -44,7 +44,7 @@ above the bound or an item lost or duplicated.
 Run with `.venv/bin/python benchmarks/soak.py` with PostgreSQL and Redis running (docs/stack.md);
 SOAK_PORT (8700) is the first web process's port, SOAK_SERVER_URL the PostgreSQL server
 (postgres://postgres@127.0.0.1:5432). The site's log (honcho's) is kept in var/soak-site.log
-(SOAK_LOG).
+(SOAK_LOG). SOAK_WEB_PROCESSES (2) sets the number of web processes.
 
 It measures the site's CPU in the crowd's steady part (after the ramp): each process's CPU time
 from /proc/<pid>/stat, by kind of process, and per player-minute; and each request's, which the
@@ -1943,6 +1943,7 @@ def main() -> None:
         # Sites sharing one Redis need prefixes of their own (README, Production mode).
         channel_prefix=f"soak-{os.environ.get('SOAK_DATABASE', 'tcgsite_soak')}",
         port=int(os.environ.get("SOAK_PORT", "8700")),
+        web_processes=int(os.environ.get("SOAK_WEB_PROCESSES", "2")),
         log_path=Path(os.environ.get("SOAK_LOG", ROOT / "var" / "soak-site.log")),
     )
     print(
