@@ -37,14 +37,22 @@ what each racer of a race without exactly one winner was told; and the ledger's
 conservation: every wallet's credits, every player's copies of every card and every product
 equal to what the ledger's rows add up to, every trade moving as much as it takes, every
 opening adding the cards it revealed, and each purchase, opening and accepted trade the
-players were told of written exactly once. It never fails on a figure;
+players were told of written exactly once. It fails on no other figure;
 ``tests/test_soak.py`` runs it with a small crowd and fails on a 5xx answer, a connection
 above the bound or an item lost or duplicated.
 
 Run with `.venv/bin/python benchmarks/soak.py` with PostgreSQL and Redis running (docs/stack.md);
 SOAK_PORT (8700) is the first web process's port, SOAK_SERVER_URL the PostgreSQL server
 (postgres://postgres@127.0.0.1:5432). The site's log (honcho's) is kept in var/soak-site.log
-(SOAK_LOG).
+(SOAK_LOG). SOAK_WEB_PROCESSES (2) sets the number of web processes.
+
+It measures the site's CPU in the crowd's steady part (after the ramp): each process's CPU time
+from /proc/<pid>/stat, by kind of process, and per player-minute; and each request's, which the
+web processes write down themselves (``REQUEST_CPU_LOG``, tcgsite/request_cpu.py), by the view's
+URL name and method, as a share of the web processes' CPU and in milliseconds a request. With
+SOAK_PROFILE (a file), py-spy samples the first web process through the steady part and the
+report lists where its samples fall. It prints the sockets the crowd tried to open and those
+that opened, and exits non-zero on any 5xx answer or any socket that did not open.
 """
 
 import asyncio
@@ -150,6 +158,10 @@ class SiteConfig:
         return Path(tempfile.gettempdir()) / f"{self.database}-static"
 
     @property
+    def request_cpu_dir(self) -> Path:
+        return Path(tempfile.gettempdir()) / f"{self.database}-request-cpu"
+
+    @property
     def ports(self) -> list[int]:
         return [self.port + number for number in range(self.web_processes)]
 
@@ -169,6 +181,8 @@ class SiteConfig:
             "PATH": f"{VENV_BIN}:{os.environ.get('PATH', '')}",
             "PYTHONUNBUFFERED": "1",
             "STATIC_ROOT": str(self.static_root),
+            # Each request's CPU, written down by the web processes (tcgsite/request_cpu.py).
+            "REQUEST_CPU_LOG": str(self.request_cpu_dir),
             **extra,
         }
 
@@ -241,6 +255,8 @@ def site_start(config: SiteConfig, players: int) -> Site:
         # A fresh clone has no var/, where the script keeps the site's log.
         log_path.parent.mkdir(parents=True, exist_ok=True)
         database_drop(config)
+        shutil.rmtree(config.request_cpu_dir, ignore_errors=True)
+        config.request_cpu_dir.mkdir(parents=True)
         postgres_command(config, f'CREATE DATABASE "{config.database}"')
         manage(config, "manage.py", "migrate", "--noinput")
         manage(config, "manage.py", "load_cards")
@@ -383,6 +399,7 @@ def site_remove(config: SiteConfig, honcho: subprocess.Popen | None, log_path: P
             time.sleep(0.2)
     database_drop(config)
     shutil.rmtree(config.static_root, ignore_errors=True)
+    shutil.rmtree(config.request_cpu_dir, ignore_errors=True)
     if config.log_path is None:
         log_path.unlink(missing_ok=True)
 
@@ -419,6 +436,167 @@ class ConnectionSampler(threading.Thread):
         self._stop_event.set()
         if self.ident is not None:  # started
             self.join(timeout=10)
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+PROFILE_RATE = 50  # py-spy's samples a second
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) a process has used, from /proc/<pid>/stat; None once
+    it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def process_kind(name: str) -> str:
+    """ "web :8700" and "worker child 2" as "web" and "worker child"."""
+    return "web" if name.startswith("web") else re.sub(r" \d+$", "", name)
+
+
+@dataclass
+class CpuFigures:
+    """What the site's processes used in the crowd's steady part (after the ramp)."""
+
+    seconds: float  # the steady part's length
+    by_kind: dict[str, float]  # CPU seconds, by kind of process
+    # Each request's kind (view name and method): requests, and their CPU milliseconds.
+    requests: dict[str, tuple[int, float]]
+    profile: list[str]  # py-spy's summary of one web process, if it ran
+
+    @property
+    def total(self) -> float:
+        return sum(self.by_kind.values())
+
+
+class CpuMeter(threading.Thread):
+    """The site's processes' CPU time over a window of the crowd (the steady part): each
+    process's /proc/<pid>/stat at its start and end, and the requests the web processes wrote
+    down in it (tcgsite/request_cpu.py). With ``profile``, py-spy samples the first web
+    process through the window."""
+
+    def __init__(self, site: Site, *, profile: Path | None = None):
+        super().__init__(daemon=True)
+        self.site = site
+        self.profile = profile
+        self.window: tuple[float, float] | None = None  # time.time() at its start and end
+        self.figures: CpuFigures | None = None
+
+    def measure(self, starts: float, ends: float) -> None:
+        self.window = (starts, ends)
+        self.start()
+
+    def run(self) -> None:
+        starts, ends = self.window
+        time.sleep(max(0.0, starts - time.time()))
+        names = site_processes(self.site)
+        before = {pid: process_cpu_seconds(pid) for pid in names}
+        spy = self._profile_start(names, ends - time.time())
+        time.sleep(max(0.0, ends - time.time()))
+        now = site_processes(self.site)
+        by_kind: Counter[str] = Counter()
+        for pid, name in now.items():
+            used = process_cpu_seconds(pid)
+            if used is not None:
+                # A process started within the window (a worker child replaced) counts whole.
+                by_kind[process_kind(name)] += used - (before.get(pid) or 0.0)
+        profile = []
+        if spy is not None:
+            spy.wait()
+            profile = profile_summary(self.profile)
+        self.figures = CpuFigures(
+            seconds=ends - starts,
+            by_kind=dict(by_kind),
+            requests=requests_cpu(self.site.config.request_cpu_dir, starts, ends),
+            profile=profile,
+        )
+
+    def _profile_start(self, names: dict[int, str], seconds: float) -> subprocess.Popen | None:
+        webs = sorted(pid for pid, name in names.items() if name.startswith("web"))
+        if self.profile is None or not webs or seconds < 1:
+            return None
+        return subprocess.Popen(  # noqa: S603
+            [
+                str(VENV_BIN / "py-spy"),
+                "record",
+                "--nonblocking",
+                # Only the thread holding the interpreter: where the CPU goes, not the waits.
+                "--gil",
+                "--format",
+                "raw",
+                "--rate",
+                str(PROFILE_RATE),
+                "--duration",
+                str(int(seconds)),
+                "--output",
+                str(self.profile),
+                "--pid",
+                str(webs[0]),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def result(self) -> CpuFigures | None:
+        if self.ident is not None:
+            self.join()
+        return self.figures
+
+
+def requests_cpu(folder: Path, starts: float, ends: float) -> dict[str, tuple[int, float]]:
+    """The requests that ended within the window, by kind: how many, and their CPU ms."""
+    counts: Counter[str] = Counter()
+    spent: Counter[str] = Counter()
+    for log in folder.glob("web-*.tsv"):
+        for line in log.read_text().splitlines():
+            ended, kind, cpu_ms, _wall_ms = line.split("\t")
+            if starts <= float(ended) < ends:
+                counts[kind] += 1
+                spent[kind] += float(cpu_ms)
+    return {kind: (counts[kind], spent[kind]) for kind in counts}
+
+
+def profile_summary(path: Path, top: int = 40) -> list[str]:
+    """py-spy's samples (its raw format: one stack a line, then its count) as the share of
+    samples under each function (a function counts once a sample, however deep it recurs),
+    then in each function itself, largest first."""
+    if not path.exists():
+        return ["py-spy wrote no profile (is ptrace allowed?)"]
+    total = 0
+    under: Counter[str] = Counter()
+    itself: Counter[str] = Counter()
+    for line in path.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        total += int(count)
+        frames = set()
+        leaf = stack
+        for frame in stack.split(";"):
+            if frame.startswith(("process ", "thread ")):
+                continue
+            function, _, where = frame.partition(" (")
+            module = where.split(":")[0]
+            for prefix in (str(ROOT) + "/", "site-packages/", "lib/python3."):
+                if prefix in module:
+                    module = module.split(prefix, 1)[1]
+                    break
+            frames.add(f"{function} ({module})")
+            leaf = f"{function} ({module})"
+        itself[leaf] += int(count)
+        for frame in frames:
+            under[frame] += int(count)
+    if not total:
+        return ["py-spy took no sample"]
+    return [
+        *(f"{100 * n / total:5.1f}%  {frame}" for frame, n in under.most_common(top)),
+        "in the function itself:",
+        *(f"{100 * n / total:5.1f}%  {frame}" for frame, n in itself.most_common(top // 2)),
+    ]
 
 
 # --- the crowd's figures ----------------------------------------------------------------------
@@ -1260,13 +1438,17 @@ def crowd_run(
     think_seconds: float,
     ramp_seconds: float,
     seed: int = 1,
+    cpu_meter: CpuMeter | None = None,
 ) -> Tally:
     """The players numbered ``players`` on the site for ``seconds`` (after their ramp),
-    shared among ``processes`` client processes; their tallies merged."""
+    shared among ``processes`` client processes; their tallies merged. ``cpu_meter`` measures
+    the part after the ramp."""
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
     numbers = list(players)
     start_at = time.time() + 3 + 0.5 * processes  # every process has imported by then
+    if cpu_meter is not None:
+        cpu_meter.measure(start_at + ramp_seconds, start_at + ramp_seconds + seconds)
     workers = []
     for index in range(processes):
         share = numbers[index::processes]
@@ -1537,6 +1719,27 @@ class SoakResult:
     conservation: list[str]
     ledger_after: dict
     server_errors_logged: Counter  # each exception the site's processes logged, by process
+    cpu: CpuFigures | None
+
+    def socket_opens(self) -> tuple[int, int]:
+        """The sockets the crowd tried to open, and those that opened."""
+        attempted = opened = 0
+        for kind, counts in self.crowd.statuses.items():
+            if kind.endswith("socket open"):
+                attempted += sum(counts.values())
+                opened += counts[101]
+        return attempted, opened
+
+    def failures(self) -> list[str]:
+        """What makes the soak fail: a server error, a socket that did not open."""
+        found = []
+        server_errors = self.crowd.server_errors()
+        if server_errors:
+            found.append(f"5xx answers: {server_errors}")
+        attempted, opened = self.socket_opens()
+        if opened < attempted:
+            found.append(f"{attempted - opened} of {attempted} sockets did not open")
+        return found
 
 
 def logged_errors(said: str) -> Counter:
@@ -1566,9 +1769,11 @@ def soak(
     think_seconds: float,
     ramp_seconds: float,
     idle_seconds: float = 0,
+    profile: Path | None = None,
 ) -> SoakResult:
     """Start the site, run the idle pass (if any) and the crowd, and measure them; the site
-    is stopped and its database dropped whatever happens."""
+    is stopped and its database dropped whatever happens. With ``profile``, py-spy samples a
+    web process through the crowd's steady part into that file."""
     sampler = ConnectionSampler(config)
     site = site_start(config, players + (2 if idle_seconds else 0))
     try:
@@ -1585,6 +1790,7 @@ def soak(
                 ramp_seconds=0,
                 seed=2,
             )
+        cpu_meter = CpuMeter(site, profile=profile)
         crowd = crowd_run(
             site,
             players=range(players),
@@ -1592,7 +1798,9 @@ def soak(
             processes=processes,
             think_seconds=think_seconds,
             ramp_seconds=ramp_seconds,
+            cpu_meter=cpu_meter,
         )
+        cpu = cpu_meter.result()
         memory = peak_memory_kib(site_processes(site))
         sampler.stop()
         after = site_ledger(site)
@@ -1610,6 +1818,7 @@ def soak(
             conservation=conservation_problems(before, after, told),
             ledger_after=after,
             server_errors_logged=logged_errors(site.said()),
+            cpu=cpu,
         )
     finally:
         sampler.stop()
@@ -1627,6 +1836,11 @@ def report(result: SoakResult, *, players: int, seconds: float) -> None:
         f"\n5xx answers: {sum(sum(c.values()) for c in server_errors.values())} of {served}"
         + (f" ({server_errors})" if server_errors else "")
     )
+    attempted, opened = result.socket_opens()
+    print(f"Socket opens: {opened} of {attempted} attempted opened")
+    if result.cpu is not None:
+        for row in cpu_rows(result.cpu, players=players):
+            print(row)
     print(
         f"Database connections: peak {result.peak_connections} (bound "
         f"{result.connection_bound}); by application_name: "
@@ -1668,6 +1882,42 @@ def report(result: SoakResult, *, players: int, seconds: float) -> None:
             print(f"  {count:>6} {error}")
 
 
+def cpu_rows(cpu: CpuFigures, *, players: int) -> list[str]:
+    """The site's CPU in the steady part: per player-minute, by kind of process, by kind of
+    request (from the web processes' own measure), and py-spy's summary if it ran."""
+    player_minutes = players * cpu.seconds / 60
+    rows = [
+        f"\nCPU in the steady part ({cpu.seconds:g} s, {players} players): "
+        f"{cpu.total:.1f} s, {cpu.total / cpu.seconds:.2f} of a core, "
+        f"{1000 * cpu.total / player_minutes:.1f} ms per player-minute",
+        f"{'process kind':<24} {'CPU s':>8} {'cores':>6} {'ms/player-min':>14}",
+    ]
+    for kind, seconds in sorted(cpu.by_kind.items(), key=lambda item: -item[1]):
+        rows.append(
+            f"{kind:<24} {seconds:>8.1f} {seconds / cpu.seconds:>6.2f} "
+            f"{1000 * seconds / player_minutes:>14.1f}"
+        )
+    web_ms = 1000 * cpu.by_kind.get("web", 0.0)
+    in_views = sum(spent for _count, spent in cpu.requests.values())
+    rows.append(
+        f"\nWeb processes' CPU by kind of request (the view's thread; share of the web "
+        f"processes' {web_ms / 1000:.1f} s):"
+    )
+    rows.append(f"{'request kind':<48} {'count':>7} {'share':>6} {'ms each':>8}")
+    for kind, (count, spent) in sorted(cpu.requests.items(), key=lambda item: -item[1][1]):
+        share = spent / web_ms if web_ms else 0.0
+        rows.append(f"{kind:<48} {count:>7} {share:>6.1%} {spent / count:>8.1f}")
+    if web_ms:
+        rows.append(
+            f"{'outside the views (sockets, daphne, ASGI)':<48} {'':>7} "
+            f"{(web_ms - in_views) / web_ms:>6.1%}"
+        )
+    if cpu.profile:
+        rows.append("\npy-spy, one web process: share of samples under each function")
+        rows.extend(cpu.profile)
+    return rows
+
+
 def main() -> None:
     if len(sys.argv) > 1:  # the driver's setup and ledger, with the site's settings
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tcgsite.settings")
@@ -1690,8 +1940,10 @@ def main() -> None:
         server_url=os.environ.get("SOAK_SERVER_URL", "postgres://postgres@127.0.0.1:5432"),
         database=os.environ.get("SOAK_DATABASE", "tcgsite_soak"),
         redis_url=os.environ.get("SOAK_REDIS_URL", "redis://127.0.0.1:6379/12"),
-        channel_prefix="soak-bench",
+        # Sites sharing one Redis need prefixes of their own (README, Production mode).
+        channel_prefix=f"soak-{os.environ.get('SOAK_DATABASE', 'tcgsite_soak')}",
         port=int(os.environ.get("SOAK_PORT", "8700")),
+        web_processes=int(os.environ.get("SOAK_WEB_PROCESSES", "2")),
         log_path=Path(os.environ.get("SOAK_LOG", ROOT / "var" / "soak-site.log")),
     )
     print(
@@ -1707,9 +1959,13 @@ def main() -> None:
         think_seconds=float(os.environ.get("SOAK_THINK_SECONDS", "20")),
         ramp_seconds=float(os.environ.get("SOAK_RAMP_SECONDS", "120")),
         idle_seconds=float(os.environ.get("SOAK_IDLE_SECONDS", "60")),
+        profile=Path(os.environ["SOAK_PROFILE"]) if os.environ.get("SOAK_PROFILE") else None,
     )
     report(result, players=players, seconds=seconds)
     print(f"\n(whole run {time.monotonic() - started:.0f} s; the site's log: {config.log_path})")
+    if failures := result.failures():
+        print("\nFAILED: " + "; ".join(failures))
+        sys.exit(1)
 
 
 if __name__ == "__main__":

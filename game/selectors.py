@@ -130,8 +130,9 @@ def practice_decklists() -> dict[str, dict]:
 
 
 def starter_decklist_of(archetype: str) -> dict:
-    """The decklist of the first set's starter deck of ``archetype``: a computer opponent's."""
-    return starter_decklist(load_set(set_files()[0]), archetype)
+    """The decklist of the first set's starter deck of ``archetype``: a computer opponent's.
+    A copy of the one read once per process, which its caller may change."""
+    return copy.deepcopy(_first_set_starter_decklists()[archetype])
 
 
 def starter_decklists_all() -> dict[str, dict]:
@@ -408,7 +409,15 @@ def _running():
             ),
         )
         .prefetch_related(
-            Prefetch("seats", queryset=MatchSeat.objects.select_related("player").order_by("seat"))
+            Prefetch(
+                "seats",
+                # A medallion names the seats' players: their decklists (a few kilobytes of
+                # JSON each) would be read and decoded for every match on every Casual Lobby
+                # page for nothing.
+                queryset=MatchSeat.objects.select_related("player")
+                .defer("decklist", "faces", "sockets")
+                .order_by("seat"),
+            )
         )
     )
 

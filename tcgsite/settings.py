@@ -115,10 +115,18 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "tcgsite.middleware.NulCharactersMiddleware",
-    "tcgsite.middleware.SiteNotFoundPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: a middleware that runs only synchronously, below the ones that can run either
+    # way, keeps them all on the request's one thread under daphne. Below them, it made
+    # Django run them on the event loop and hand each of their steps to that thread and
+    # back, several crossings between the two threads a request.
+    "tcgsite.middleware.SiteNotFoundPageMiddleware",
 ]
+# benchmarks/soak.py's measure of each request's CPU (tcgsite/request_cpu.py); off otherwise.
+REQUEST_CPU_LOG = os.environ.get("REQUEST_CPU_LOG", "")
+if REQUEST_CPU_LOG:
+    MIDDLEWARE.insert(0, "tcgsite.request_cpu.RequestCpuMiddleware")
 
 ROOT_URLCONF = "tcgsite.urls"
 

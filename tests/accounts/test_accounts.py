@@ -13,6 +13,7 @@ from collection.models import Wallet
 from tcgsite.accounts import services
 from tcgsite.accounts.avatars import PLAYER_AVATAR_CHOICES
 from tcgsite.accounts.models import Preferences, TipScreen, User, Visibility
+from tcgsite.accounts.session_user import session_user, session_user_queryset
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -193,6 +194,28 @@ def test_a_page_reads_its_players_frame_with_the_player(client):
     assert "<strong>4321</strong> credits" in page
     assert reverse("accounts:avatar_picture", args=[player.preferences.avatar_choice]) in page
     assert 'id="tournament-timer" ' in page and "data-left-ms" not in page
+
+
+def test_the_player_loaded_once_compiled_is_the_one_the_queryset_reads():
+    player = UserFactory()
+    Wallet.objects.filter(owner=player).update(credits=777)
+    Preferences.objects.filter(user=player).update(avatar_choice=PLAYER_AVATAR_CHOICES[2][0])
+    expected = session_user_queryset().get(pk=player.pk)
+
+    with CaptureQueriesContext(connection) as queries:
+        loaded = session_user(str(player.pk))  # as the session holds it
+
+    assert len(queries) == 1
+    assert (loaded.pk, loaded.username, loaded.password) == (
+        expected.pk,
+        expected.username,
+        expected.password,
+    )
+    assert loaded.preferences.avatar_choice == PLAYER_AVATAR_CHOICES[2][0]
+    assert loaded.wallet.credits == 777
+    assert loaded.running_tournament_id is None
+    assert loaded._state.adding is False
+    assert session_user(player.pk + 1000) is None
 
 
 def test_player_tips_shown_until_hidden(client):
