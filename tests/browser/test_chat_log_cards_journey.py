@@ -181,6 +181,10 @@ def test_card_warnings_turned_on_from_the_playmats_settings_asks_at_once(
     page.screenshot(path=str(ARTIFACTS / "playmat-settings-card-warnings-1280x720.png"))
     box = settings.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= SMALL_DESKTOP["height"]
+    # The whole window shows, its Accept button too, with nothing to scroll to.
+    assert settings.evaluate("dialog => dialog.scrollHeight <= dialog.clientHeight")
+    accept = settings.get_by_role("button", name="Accept").bounding_box()
+    assert accept["y"] + accept["height"] <= SMALL_DESKTOP["height"]
     settings.get_by_role("button", name="Accept").click()
 
     expect(page.locator(RIFLE_PLAY)).to_have_count(1)
