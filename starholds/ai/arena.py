@@ -7,7 +7,6 @@ so every agent plays every deck from every seat. Game ``i`` has the seed ``seed 
 a run replays alone from its seed.
 """
 
-import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from gamekit.winrates import wilson_interval
 from starholds.ai.agents import Agent, GreedyAgent, RandomAgent
 from starholds.engine import api, invariants
 from starholds.engine.decks import decklist
@@ -100,17 +100,6 @@ class Report:
         lines.append(f"invariant violations: {len(self.violations) or 'none'}")
         lines += self.violations
         return lines
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for the default ``z``)."""
-    if trials == 0:
-        return 0.0, 1.0
-    share = successes / trials
-    spread = z * z / trials
-    centre = (share + spread / 2) / (1 + spread)
-    half = z * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from starholds.ai.arena import (
     play_game,
     run,
     starter_decklists,
-    wilson_interval,
 )
 from starholds.engine import api
 
@@ -64,13 +63,6 @@ def test_a_run_seats_the_agents_in_rotation_and_counts_every_game_once():
 def test_a_run_refuses_unknown_agents_and_impossible_tables(names, players, message):
     with pytest.raises(InvalidRun, match=message):
         run(names, players, 1, 1)
-
-
-def test_wilson_interval_matches_known_values():
-    low, high = wilson_interval(50, 100)
-    assert round(low, 4) == 0.4038 and round(high, 4) == 0.5962
-    assert wilson_interval(0, 0) == (0.0, 1.0)
-    assert wilson_interval(0, 10)[0] == 0.0
 
 
 def test_reports_of_several_processes_add_up():
