@@ -2,22 +2,13 @@
 sequence, so a seed replays the same game in either engine; the Wilson interval its known
 values; and the package stays pure (nothing of Django's, no app, no module state)."""
 
-import importlib
-import pkgutil
-import subprocess
-import sys
-import types
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-import gamekit
 from gamekit.splitmix import MASK_64, below, next_u64, seed_state
 from gamekit.winrates import wilson_interval
-
-ROOT = Path(__file__).resolve().parents[2]
-MODULES = sorted(info.name for info in pkgutil.walk_packages(gamekit.__path__, prefix="gamekit."))
+from tests.pure_libraries import PROJECT_APPS, apps_imported, modules_of, mutable_module_state
 
 
 def test_splitmix64_gives_the_reference_sequence():
@@ -46,25 +37,10 @@ def test_a_win_rate_comes_with_its_wilson_interval():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
-def test_gamekit_imports_nothing_of_django_nor_of_any_app():
-    apps = ("django", "tcgsite", "collection", "game", "guilds", "tournaments", "starholds")
-    code = (
-        f"import sys\nfor name in {MODULES!r}: __import__(name)\n"
-        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({apps!r})))"
-    )
-    result = subprocess.run(  # noqa: S603 (our own interpreter and code)
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert result.stdout.strip() == "[]"
+def test_gamekit_imports_nothing_of_django_nor_of_any_app_nor_of_either_game():
+    assert modules_of("gamekit")
+    assert apps_imported("gamekit", (*PROJECT_APPS, "starholds")) == []
 
 
 def test_no_module_keeps_mutable_state():
-    mutable = [
-        f"{name}.{attribute}"
-        for name in MODULES
-        for attribute, value in vars(importlib.import_module(name)).items()
-        if not attribute.startswith("__")
-        and not isinstance(value, types.ModuleType)
-        and isinstance(value, (list, dict, set, bytearray))
-    ]
-    assert MODULES and mutable == []
+    assert mutable_module_state("gamekit") == []
