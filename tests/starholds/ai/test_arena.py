@@ -52,6 +52,10 @@ def test_a_run_seats_the_agents_in_rotation_and_counts_every_game_once():
     assert report.violations == []
     lines = report.summary()
     assert lines[0].startswith("4 games of 2 players in ") and "games per second" in lines[0]
+    assert (
+        0 < report.cpu_seconds
+        and f"({report.games_per_cpu_second:.2f} per second of CPU" in lines[0]
+    )
     assert any(line.startswith("agent 0 (greedy, 50% of the seats): won ") for line in lines)
     assert lines[-1] == "invariant violations: none"
 
@@ -69,5 +73,7 @@ def test_reports_of_several_processes_add_up():
     first, second = Report(agents=("random",), players=2), Report(agents=("random",), players=2)
     first.games, second.games = 2, 3
     first.rounds, second.rounds = [4, 5], [6, 7, 8]
+    first.cpu_seconds, second.cpu_seconds = 1.5, 1.0
     first.merge(second)
     assert first.games == 5 and first.mean_rounds == 6.0
+    assert first.games_per_cpu_second == 2.0
