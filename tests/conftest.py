@@ -207,7 +207,7 @@ def _flush(alias: str, attempts: int = 5) -> None:
 
 # Tests of code that imports nothing of Django's (each folder checks it): the engine and the
 # computer players give the same results whatever the runtime mode, so CI runs them once.
-PURE_FOLDERS = ("tests/game/engine/", "tests/game/ai/", "tests/starholds/")
+PURE_FOLDERS = ("tests/game/engine/", "tests/game/ai/", "tests/starholds/", "tests/gamekit/")
 BROWSER_FOLDER = "tests/browser/"
 # Tests whose outcome depends on the runtime mode beyond the database: the settings each mode
 # reads, static files, the channel layer under live servers, processes killed and restarted.

@@ -1,39 +1,14 @@
-"""The game's random numbers: a SplitMix64 generator whose whole state is one integer.
-
-The integer lives in the game state, so the state round-trips through JSON exactly and a seed
-plus the applied actions replay a game (docs/design.md, "The rules engine contract"). Everything
-random in a game (the first player, every shuffle) draws from it, in the order it happens.
+"""The game's random numbers: the SplitMix64 generator both games share (gamekit/splitmix.py),
+whose whole state is one integer in the game state, so the state round-trips through JSON
+exactly and a seed plus the applied actions replay a game (docs/design.md, "The rules engine
+contract"). Everything random in a game (the first player, every shuffle) draws from it, in
+the order it happens.
 """
 
-from typing import Protocol
-
 from game.engine.shuffle import shuffled
+from gamekit.splitmix import HasRng, below, next_u64, seed_state
 
-MASK_64 = (1 << 64) - 1
-_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
-
-
-class HasRng(Protocol):
-    rng: int
-
-
-def seed_state(seed: int) -> int:
-    """The generator state for a seed (any integer, reduced to 64 bits)."""
-    return seed & MASK_64
-
-
-def next_u64(holder: HasRng) -> int:
-    """The next 64-bit number; advances ``holder.rng``."""
-    holder.rng = (holder.rng + _GOLDEN_GAMMA) & MASK_64
-    mixed = holder.rng
-    mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & MASK_64
-    mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & MASK_64
-    return mixed ^ (mixed >> 31)
-
-
-def below(holder: HasRng, bound: int) -> int:
-    """A number from 0 to ``bound - 1``; the multiply-shift keeps the bias below 2**-50."""
-    return (next_u64(holder) * bound) >> 64
+__all__ = ("HasRng", "below", "next_u64", "seed_state", "shuffle")
 
 
 def shuffle(holder: HasRng, cards: list[int]) -> list[int]:

@@ -16,6 +16,7 @@ from game.engine import api
 from game.engine.actions import Action, Agent
 from game.engine.checked_play import play_checked
 from game.engine.state import State
+from gamekit.winrates import wilson_interval
 
 # Normal play ends by completed quests or an empty deck long before this (a 53-card deck
 # runs out after about 50 turns); reaching it is a violation.
@@ -131,17 +132,6 @@ def significant(value: float, digits: int = 3) -> str:
         return f"{value:.1f}"
     decimals = max(1, digits - 1 - math.floor(math.log10(value)))
     return f"{value:.{decimals}f}"
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for the default ``z``)."""
-    if trials == 0:
-        return 0.0, 1.0
-    share = successes / trials
-    spread = z * z / trials
-    centre = (share + spread / 2) / (1 + spread)
-    half = z * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(samples: Sequence[float], fraction: float) -> float:

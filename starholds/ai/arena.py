@@ -7,7 +7,6 @@ so every agent plays every deck from every seat. Game ``i`` has the seed ``seed 
 a run replays alone from its seed.
 """
 
-import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from gamekit.winrates import wilson_interval
 from starholds.ai.agents import Agent, GreedyAgent, RandomAgent
 from starholds.engine import api, invariants
 from starholds.engine.decks import decklist
@@ -50,6 +50,9 @@ class Report:
     players: int = 0
     games: int = 0
     seconds: float = 0.0
+    # CPU time of the processes that played the games: what a run costs on a machine other
+    # work shares, where its wall-clock time says more about the others.
+    cpu_seconds: float = 0.0
     rounds: list[int] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
     endings: Counter = field(default_factory=Counter)  # the engine's result of each game
@@ -62,6 +65,10 @@ class Report:
         return self.games / self.seconds if self.seconds else 0.0
 
     @property
+    def games_per_cpu_second(self) -> float:
+        return self.games / self.cpu_seconds if self.cpu_seconds else 0.0
+
+    @property
     def mean_rounds(self) -> float:
         return sum(self.rounds) / len(self.rounds) if self.rounds else 0.0
 
@@ -69,6 +76,7 @@ class Report:
         """Add the games of ``other`` (played by another process)."""
         self.games += other.games
         self.seconds += other.seconds
+        self.cpu_seconds += other.cpu_seconds
         self.rounds += other.rounds
         self.actions += other.actions
         self.endings += other.endings
@@ -81,7 +89,8 @@ class Report:
         endings = ", ".join(f"{result} {count}" for result, count in self.endings.most_common())
         lines = [
             f"{self.games} games of {self.players} players in {self.seconds:.1f} s: "
-            f"{self.games_per_second:.2f} games per second",
+            f"{self.games_per_second:.2f} games per second ({self.games_per_cpu_second:.2f} per "
+            f"second of CPU time)",
             f"round reached: mean {self.mean_rounds:.1f}, min {min(self.rounds)}, "
             f"max {max(self.rounds)}; mean {sum(self.actions) / len(self.actions):.0f} actions",
             f"ended by: {endings}",
@@ -100,17 +109,6 @@ class Report:
         lines.append(f"invariant violations: {len(self.violations) or 'none'}")
         lines += self.violations
         return lines
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for the default ``z``)."""
-    if trials == 0:
-        return 0.0, 1.0
-    share = successes / trials
-    spread = z * z / trials
-    centre = (share + spread / 2) / (1 + spread)
-    half = z * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -174,7 +172,7 @@ def play_chunk(
     """Games ``first`` to ``first + games - 1`` of a run."""
     decks, printed = starter_decklists(set_file)
     report = Report(agents=names, players=players)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for number in range(first, first + games):
         game_seed = seed + number
         seated = [(number + seat) % len(names) for seat in range(players)]
@@ -192,6 +190,7 @@ def play_chunk(
         report.seats_by_agent.update(seated)
         report.violations += game.violations
     report.seconds = time.perf_counter() - started
+    report.cpu_seconds = time.process_time() - cpu_started
     return report
 
 

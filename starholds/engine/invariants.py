@@ -1,12 +1,15 @@
 """What must hold of every state the engine reaches; the arena and ``simulate`` check it after
 every action: each card in exactly one zone, Card Play and command limits, Shields, strength
 and points never negative, eliminated players without cards in play, and each seat's view
-hiding what it must."""
+hiding what it must.
+
+They run after every action of long simulated runs, so each check compares whole lists at
+once and looks card by card only to name what it found wrong."""
 
 from starholds.engine import cards
 from starholds.engine.state import State
 from starholds.engine.turn import MAX_CARD_PLAYS, deciding
-from starholds.engine.views import card_ids, private_view, public_view
+from starholds.engine.views import private_view, public_view
 
 _LISTED = ("deck", "hand", "discard", "reserve", "hq")
 
@@ -20,32 +23,57 @@ def invariant_violations(state: State, events: list[dict]) -> list[str]:
 
 
 def zone_violations(state: State) -> list[str]:
-    """Every card is listed exactly once, where its ``zone`` says."""
-    found: list[list[str]] = [[] for _ in state.cards]
-    problems = []
+    """Every card is listed exactly once, where its ``zone`` says: in a list of its owner's,
+    at the head of its controller's fleet, on the card its ``on`` names, or on the chain."""
+    entries = state.cards
+    listed: list[int] = []  # every card listed anywhere, and where (``zones``)
+    zones: list[str] = []
+    owners: list[int] = []  # the seat whose own list holds each of the first cards listed
     for seat, player in enumerate(state.seats):
         for zone in _LISTED:
-            for card in getattr(player, zone):
-                found[card].append(zone)
-                if state.cards[card].owner != seat:
-                    problems.append(f"card {card} lies in the {zone} of seat {seat}")
-        for card in player.fleet:
-            found[card].append("play")
-            if state.cards[card].on is not None or state.cards[card].controller != seat:
-                problems.append(f"card {card} heads a fleet it is not in")
-    for host, entry in enumerate(state.cards):
+            held = getattr(player, zone)
+            listed += held
+            zones += [zone] * len(held)
+            owners += [seat] * len(held)
+    problems = []
+    if [entries[card].owner for card in listed] != owners:
+        problems += [
+            f"card {card} lies in the {zone} of seat {seat}"
+            for card, zone, seat in zip(listed, zones, owners, strict=True)
+            if entries[card].owner != seat
+        ]
+    for seat, player in enumerate(state.seats):
+        listed += player.fleet
+        zones += ["play"] * len(player.fleet)
+        problems += [
+            f"card {card} heads a fleet it is not in"
+            for card in player.fleet
+            if entries[card].on is not None or entries[card].controller != seat
+        ]
+    for host, entry in enumerate(entries):
         if entry.attached or entry.parts:
-            for card in (*entry.attached, *entry.parts):
-                found[card].append("play")
-                if state.cards[card].on != host:
-                    problems.append(f"card {card} is on {host} without pointing at it")
+            stacked = (*entry.attached, *entry.parts)
+            listed += stacked
+            zones += ["play"] * len(stacked)
+            problems += [
+                f"card {card} is on {host} without pointing at it"
+                for card in stacked
+                if entries[card].on != host
+            ]
     for item in state.chain:
-        if "card" in item and state.cards[item["card"]].zone == "chain":
-            found[item["card"]].append("chain")
-    for card, places in enumerate(found):
-        zone = state.cards[card].zone
-        if len(places) != 1 or places[0] != zone:
-            problems.append(f"card {card} ({zone}) is found in {places}")
+        if "card" in item and entries[item["card"]].zone == "chain":
+            listed.append(item["card"])
+            zones.append("chain")
+    everyone = range(len(entries))
+    if sorted(listed) != list(everyone) or [entries[card].zone for card in listed] != zones:
+        found: list[list[str]] = [[] for _ in entries]
+        for card, zone in zip(listed, zones, strict=True):
+            found[card].append(zone)
+        problems += [
+            f"card {card} ({entries[card].zone}) is found in {found[card]}"
+            for card in everyone
+            if found[card] != [entries[card].zone]
+        ]
     return problems
 
 
@@ -58,8 +86,13 @@ def limit_violations(state: State, events: list[dict]) -> list[str]:
             problems.append(f"seat {seat} spent negative points")
         if player.alive and player.hq_damage >= state.options["hq_strength"]:
             problems.append(f"seat {seat} plays on with a destroyed Sector HQ")
-        if not player.alive and any(True for _ in cards.in_play(state, seat)):
-            problems.append(f"eliminated seat {seat} still controls cards in play")
+    dead = {seat for seat, player in enumerate(state.seats) if not player.alive}
+    if dead:
+        problems += [
+            f"eliminated seat {entry.controller} still controls card {card} in play"
+            for card, entry in enumerate(state.cards)
+            if entry.zone == "play" and entry.controller in dead
+        ]
     for event in events:
         if event["type"] != "entered" or cards.kind(state, event["card"]) not in cards.UNIT_TYPES:
             continue
@@ -70,10 +103,12 @@ def limit_violations(state: State, events: list[dict]) -> list[str]:
 
 
 def damage_violations(state: State) -> list[str]:
+    """Cards in play: damage, Shield damage, field and armor never negative, and no card that
+    strength protects left in play with none (cards leaving play are reset, zones.put)."""
     problems = []
     for card, entry in enumerate(state.cards):
         if entry.zone != "play":
-            continue  # cards leaving play are reset (zones.put)
+            continue
         if min(entry.damage, entry.shield_damage, entry.field_points, entry.armor_used) < 0:
             problems.append(f"card {card} has negative damage, Shields or field")
         if not entry.damage or cards.is_part(state, card):
@@ -95,36 +130,27 @@ def hidden_cards(state: State, seat: int | None) -> set[int]:
     return hidden
 
 
-# Where a view lists cards (views.py): each listed card view names its ``id``.
-_CARD_LISTS = ("hand", "discard", "reserve", "hq", "fleet", "parts", "attached")
+def shown_cards(state: State) -> set[int]:
+    """Every card the part of the view all seats share shows: the cards ``public_view`` draws,
+    each with the cards on and against it as ``views.card_view`` draws them."""
+    shown: set[int] = set()
 
+    def note(state: State, card: int, refits: object = None) -> None:
+        shown.add(card)
+        entry = state.cards[card]
+        if entry.zone == "play":
+            for other in (*entry.parts, *entry.attached):
+                note(state, other)
 
-def _ids(found: object) -> set[int]:
-    """Every card id a view shows, wherever it lists card views."""
-    ids: set[int] = set()
-    todo = [found]
-    while todo:
-        item = todo.pop()
-        if type(item) is dict:
-            if "id" in item:
-                ids.add(item["id"])
-            for key in _CARD_LISTS:
-                if key in item and type(item[key]) is list:
-                    todo.extend(item[key])
-            for key in ("seats", "chain"):
-                if key in item:
-                    todo.extend(item[key])
-            if "card" in item and type(item["card"]) is dict:
-                todo.append(item["card"])
-    return ids
+    public_view(state, deciding(state), note)
+    return shown
 
 
 def view_violations(state: State) -> list[str]:
     """The part every seat sees shows no card of a hand or deck; each seat's own part shows
-    only its own hand (views.view is the one joined to the other)."""
+    exactly its own hand (views.view joins the one to the other)."""
     problems = []
-    hidden = hidden_cards(state, None)
-    leaked = _ids(public_view(state, deciding(state), card_ids)) & hidden
+    leaked = shown_cards(state) & hidden_cards(state, None)
     if leaked:
         problems.append(f"every view shows hidden cards {sorted(leaked)}")
     for seat, player in enumerate(state.seats):

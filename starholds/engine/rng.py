@@ -1,33 +1,11 @@
-"""The game's random numbers: a SplitMix64 generator whose whole state is one integer kept in
-the game state, so a seed plus the applied actions replay a game exactly and the state
-round-trips through JSON. Everything random (shuffles, the ante's tie die, random discards)
-draws from it in the order it happens."""
+"""The game's random numbers: the SplitMix64 generator both games share (gamekit/splitmix.py),
+whose whole state is one integer kept in the game state, so a seed plus the applied actions
+replay a game exactly and the state round-trips through JSON. Everything random (shuffles, the
+ante's tie die, random discards) draws from it in the order it happens."""
 
-from typing import Protocol
+from gamekit.splitmix import HasRng, below, seed_state
 
-MASK_64 = (1 << 64) - 1
-_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
-
-
-class HasRng(Protocol):
-    rng: int
-
-
-def seed_state(seed: int) -> int:
-    return seed & MASK_64
-
-
-def next_u64(holder: HasRng) -> int:
-    holder.rng = (holder.rng + _GOLDEN_GAMMA) & MASK_64
-    mixed = holder.rng
-    mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & MASK_64
-    mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & MASK_64
-    return mixed ^ (mixed >> 31)
-
-
-def below(holder: HasRng, bound: int) -> int:
-    """A number from 0 to ``bound - 1``."""
-    return (next_u64(holder) * bound) >> 64
+__all__ = ("HasRng", "below", "seed_state", "shuffle")
 
 
 def shuffle(holder: HasRng, cards: list[int]) -> None:

@@ -70,19 +70,6 @@ def private_view(state: State, seat: int | None) -> dict:
     return found
 
 
-def card_ids(state: State, card: int, refits: dict | None = None) -> dict:
-    """A card reduced to what says which cards a view shows: its id, and in play the cards on
-    and against it (the invariants check views through this, at a fraction of the cost)."""
-    entry = state.cards[card]
-    if entry.zone != "play":
-        return {"id": card}
-    return {
-        "id": card,
-        "parts": [card_ids(state, part) for part in entry.parts],
-        "attached": [card_ids(state, other) for other in entry.attached],
-    }
-
-
 def public_view(state: State, deciding: int | None, shown: Callable = card_view) -> dict:
     """What every seat and observer sees; ``shown`` draws each card (card_view)."""
     refits = cards.refit_table(state) if shown is card_view else {}

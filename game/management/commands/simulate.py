@@ -7,8 +7,9 @@ from collection.cards.services import set_files
 from game.ai.arena import AGENTS, play, play_encounter
 from game.encounters import BOSS_SEAT, ENCOUNTERS, encounter_named
 from game.engine.events import WIN_REASONS
-from game.engine.simulation import Report, percentile, wilson_interval
+from game.engine.simulation import Report, percentile
 from game.selectors import tutorial_cards
+from gamekit.winrates import wilson_interval
 from starholds.ai import arena as starholds_arena
 
 # The computer teammates' agent, which plays the four heroes of an encounter: the one that

@@ -1,10 +1,8 @@
 """Games between named agents (game.ai.arena): both seat orders, on one process or several."""
 
-import pytest
-
 from game.ai.arena import AGENTS, chunks, matchups, play
 from game.ai.search import SearchAgent
-from game.engine.simulation import percentile, wilson_interval
+from game.engine.simulation import percentile
 from tests.game.ai.conftest import DECKS, SET_FILE
 
 
@@ -41,13 +39,6 @@ def test_games_on_several_processes_are_the_games_of_one():
 
 def test_a_run_is_cut_in_pieces_of_whole_rounds():
     assert chunks(50) == [(0, 24), (24, 24), (48, 2)]
-
-
-def test_a_win_rate_comes_with_its_wilson_interval():
-    # Known values of the Wilson score interval at 95%.
-    assert wilson_interval(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
-    assert wilson_interval(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
-    assert wilson_interval(400, 408) == pytest.approx((0.9618, 0.9900), abs=1e-4)
 
 
 def test_percentiles_are_nearest_rank():

@@ -54,6 +54,10 @@ def test_a_source_changed_since_compiling_is_imported_instead_with_a_warning(tmp
     copy = tmp_path / "game" / "engine"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "game" / "__init__.py", tmp_path / "game" / "__init__.py")
+    # The engine imports the helpers both games share.
+    shutil.copytree(
+        ROOT / "gamekit", tmp_path / "gamekit", ignore=shutil.ignore_patterns("__pycache__")
+    )
     for shared in ROOT.glob("*__mypyc.*.so"):
         shutil.copy(shared, tmp_path)
     for source in copy.glob("*.py"):

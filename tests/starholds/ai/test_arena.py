@@ -10,7 +10,6 @@ from starholds.ai.arena import (
     play_game,
     run,
     starter_decklists,
-    wilson_interval,
 )
 from starholds.engine import api
 
@@ -53,6 +52,10 @@ def test_a_run_seats_the_agents_in_rotation_and_counts_every_game_once():
     assert report.violations == []
     lines = report.summary()
     assert lines[0].startswith("4 games of 2 players in ") and "games per second" in lines[0]
+    assert (
+        0 < report.cpu_seconds
+        and f"({report.games_per_cpu_second:.2f} per second of CPU" in lines[0]
+    )
     assert any(line.startswith("agent 0 (greedy, 50% of the seats): won ") for line in lines)
     assert lines[-1] == "invariant violations: none"
 
@@ -66,16 +69,11 @@ def test_a_run_refuses_unknown_agents_and_impossible_tables(names, players, mess
         run(names, players, 1, 1)
 
 
-def test_wilson_interval_matches_known_values():
-    low, high = wilson_interval(50, 100)
-    assert round(low, 4) == 0.4038 and round(high, 4) == 0.5962
-    assert wilson_interval(0, 0) == (0.0, 1.0)
-    assert wilson_interval(0, 10)[0] == 0.0
-
-
 def test_reports_of_several_processes_add_up():
     first, second = Report(agents=("random",), players=2), Report(agents=("random",), players=2)
     first.games, second.games = 2, 3
     first.rounds, second.rounds = [4, 5], [6, 7, 8]
+    first.cpu_seconds, second.cpu_seconds = 1.5, 1.0
     first.merge(second)
     assert first.games == 5 and first.mean_rounds == 6.0
+    assert first.games_per_cpu_second == 2.0
