@@ -39,8 +39,8 @@ AGENTS: Mapping[str, AgentFactory] = MappingProxyType(
 # Games handed to a process at a time: two rounds of the twelve matchups, so that both seat
 # orders of every matchup go to the same process.
 CHUNK = 24
-# A 2-versus-2 run's: one round of the 24 orders of the four decks from each side.
-TEAM_CHUNK = 48
+# A 2-versus-2 run's: one round of the 24 orders of the four decks (the sides swap seats after it).
+TEAM_CHUNK = 24
 
 
 def matchups(decks: Mapping[str, dict]) -> list[list[dict]]:

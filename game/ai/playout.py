@@ -249,15 +249,18 @@ def evaluate(state: State, seat: int, baseline: float = 0.0) -> float:
 
 def side_score(state: State, seat: int) -> float:
     """The strength of ``seat``'s side less the other side's, in rough units of a quest's
-    worth: in a team game, every teammate's assets (a player who left has none) and the
-    side's progress towards a heroic encounter's own victory conditions."""
+    worth: in a team game, every teammate's assets (a player who left has none, and his
+    side is the weaker for it) and the side's progress towards a heroic encounter's own
+    victory conditions."""
     if state.teams is None:
         return _strength(state, seat) - _strength(state, 1 - seat)
     mine = side_of(state, seat)
     totals = [0.0, 0.0]
     for index, side in enumerate(state.teams.sides):
         for each in side:
-            if each not in state.teams.left:
+            if each in state.teams.left:
+                totals[index] -= LEFT_GAME
+            else:
                 totals[index] += _strength(state, each)
     if state.teams.boss is not None:
         for index, progress in _encounter_progress(state):
@@ -265,6 +268,9 @@ def side_score(state: State, seat: int) -> float:
     return totals[mine] - totals[1 - mine]
 
 
+# What a player who lost and left the game costs his side beyond his assets: his turns, his
+# draws and the quests in his reach to come ("Leaving the Game").
+LEFT_GAME = 1.5
 # What nearing a heroic encounter's own victory condition is worth, once it is all but met
 # (the progress is squared: the last steps count most).
 GOAL_WEIGHT = 3.0
