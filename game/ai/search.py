@@ -11,8 +11,8 @@ At each decision with a choice, the agent
    of a later turn), and judges the position reached for its whole side
    (``playout.evaluate``: both teammates' assets, a heroic encounter's own victory
    conditions);
-3. spends a fixed number of these playouts per decision (each at most ``TURN_ACTIONS``
-   actions a turn), halving the candidates after each
+3. spends a fixed number of these playouts per decision (in a team game each at most
+   ``TURN_ACTIONS`` actions a turn), halving the candidates after each
    round (successive halving: the promising actions get most of the playouts), and takes
    the best; on a tie the greedy agent's own choice, which it always keeps among the
    candidates.
@@ -63,8 +63,8 @@ LEVELS: Mapping[str, Settings] = MappingProxyType(
 )
 
 
-# The most actions a playout carries out for each turn of its horizon: a turn of the greedy
-# agent's play takes 20 actions or so, but one side's army on a crowded playmat (four
+# The most actions a playout of a team game carries out for each turn of its horizon: a turn
+# of the greedy agent's play takes 20 actions or so, but one side's army on a crowded playmat (four
 # players' units, a boss's five-card draws) can take hundreds, and the decision as long; the
 # look-ahead judges the position where it stopped.
 TURN_ACTIONS = 40
@@ -165,10 +165,12 @@ class SearchAgent:
         except IllegalAction:
             return -2.0  # never in a world that agrees with the view; ranks it last
         end = turn + self.settings.horizon
-        steps_left = self.settings.horizon * TURN_ACTIONS
-        while copy.winner is None and copy.turn < end and steps_left:
+        # A two-player game's turns are short, and cut short they misjudge its raids.
+        steps_left = None if world.teams is None else self.settings.horizon * TURN_ACTIONS
+        while copy.winner is None and copy.turn < end and steps_left != 0:
             api.apply(copy, playout_action(copy, api.legal_actions(copy)))
-            steps_left -= 1
+            if steps_left is not None:
+                steps_left -= 1
         return evaluate(copy, seat, baseline)
 
 
