@@ -26,9 +26,46 @@ Cards = Mapping[str, dict]
 
 # The boss's seat in ``new_game([[hero, hero, hero, hero], [boss]], seed)``.
 BOSS_SEAT = 4
-# The computer that plays every boss: the agent that reads a game of several opponents (the
-# search agent assumes one).
-BOSS_AGENT = "greedy"
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard an encounter's boss plays: ``boss_level`` is the search agent's level
+    (``game.ai.search.LEVELS``) that plays it; the Create window and the match's medallion
+    show ``name``."""
+
+    slug: str
+    name: str
+    boss_level: str
+    summary: str
+
+
+DIFFICULTIES = (
+    Difficulty(
+        "normal",
+        "Normal",
+        "normal",
+        "The boss looks a little ahead: a fair fight for four careful heroes.",
+    ),
+    Difficulty(
+        "heroic",
+        "Heroic",
+        "hard",
+        "The boss searches deep and punishes every slip: bring your best.",
+    ),
+)
+DEFAULT_DIFFICULTY = "normal"
+
+
+def difficulty_named(slug: str) -> Difficulty:
+    """The difficulty of ``slug``; a ``KeyError`` naming the known ones otherwise."""
+    for difficulty in DIFFICULTIES:
+        if difficulty.slug == slug:
+            return difficulty
+    known = ", ".join(difficulty.slug for difficulty in DIFFICULTIES)
+    raise KeyError(f"there is no difficulty {slug!r}: the difficulties are {known}")
+
+
 # Where a dialog points: the boss's avatar on the playmat (templates' data-zone naming).
 BOSS_AVATAR = f'[data-zone="avatar-{BOSS_SEAT}"]'
 QUESTS = ".mat-quests"
@@ -143,8 +180,10 @@ def _heroes_completed(view: View) -> int:
 @dataclass(frozen=True)
 class Encounter:
     """One heroic encounter: what the Create Match window lists (``name``, ``summary``), what
-    the boss avatar's Info button shows (``victory``), the boss's decklist, the dialogs told
-    in order as their moments come, and the computer that plays the boss."""
+    the boss avatar's Info button shows (``victory``), the boss's decklist and the dialogs told
+    in order as their moments come. The boss is the search agent at the level of the
+    difficulty chosen (``DIFFICULTIES``), its encounter's victory conditions in its
+    judgement of a position (they are its avatar's rules)."""
 
     slug: str
     name: str
@@ -156,7 +195,6 @@ class Encounter:
     deck: tuple[tuple[str, int], ...]
     own_cards: tuple[tuple[dict, int], ...] = ()
     dialogs: tuple[Dialog, ...] = ()
-    agent: str = BOSS_AGENT
 
     def boss_decklist(self, cards: Cards) -> dict:
         """The boss's decklist as ``new_game`` takes it: avatar, quests, deck and the cards its

@@ -14,6 +14,7 @@ from collection.cards.views import face_response, face_size
 from collection.decks.models import Deck
 from game import selectors
 from game.cues import game_screen_tips
+from game.encounters import DEFAULT_DIFFICULTY, DIFFICULTIES
 from game.models import ComputerLevel, MatchStructure
 from game.services import matches as services
 from game.services import offers, skirmish, team_matches
@@ -59,6 +60,7 @@ def match_create(request):
         "players": services.SEATS,
         "play_format": STANDARD,
         "encounter": "",
+        "difficulty": DEFAULT_DIFFICULTY,
     }
     error = None
     # A Challenge (the User List's menu) is a match only the challenged player may join.
@@ -84,6 +86,7 @@ def match_create(request):
             or 0,
             "play_format": request.POST.get("play_format", STANDARD)[:20],
             "encounter": request.POST.get("encounter", "")[:40],
+            "difficulty": request.POST.get("difficulty", DEFAULT_DIFFICULTY)[:10],
         }
         raid = values["play_format"] == RAID
         deck = _chosen_deck(request)
@@ -111,6 +114,7 @@ def match_create(request):
                 challenged=challenged,
                 players=values["players"],
                 encounter=values["encounter"] if raid else "",
+                difficulty=values["difficulty"],
             )
             match = services.match_create(host=request.user, deck=deck, settings=settings)
         except services.MatchError as failure:
@@ -126,6 +130,7 @@ def match_create(request):
         "structures": MatchStructure.choices,
         "numbers_of_players": NUMBERS_OF_PLAYERS,
         "raids": selectors.raid_choices(),
+        "difficulties": DIFFICULTIES,
         "time_limits": [(seconds, f"{seconds // 60} minutes") for seconds in services.TIME_LIMITS],
         "error": error,
     }

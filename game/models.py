@@ -5,7 +5,7 @@ them is a snapshot that the log can always rebuild."""
 from django.conf import settings
 from django.db import models
 
-from game.encounters import encounter_named
+from game.encounters import DEFAULT_DIFFICULTY, difficulty_named, encounter_named
 
 
 class MatchStructure(models.IntegerChoices):
@@ -172,6 +172,8 @@ class Match(models.Model):
     # boss is a computer in the last seat; ``dialogs_read`` counts the encounter's dialogs told
     # so far, each told to every hero when its moment comes.
     encounter = models.CharField(max_length=40, blank=True)
+    # A Raid's difficulty (game.encounters.DIFFICULTIES): how hard its boss plays.
+    difficulty = models.CharField(max_length=10, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -214,6 +216,13 @@ class Match(models.Model):
     def raid_name(self) -> str:
         """The name of the Raid's heroic encounter, as the Create window lists it."""
         return encounter_named(self.encounter).name if self.encounter else ""
+
+    @property
+    def raid_difficulty(self) -> str:
+        """The name of the Raid's difficulty, as the Create window lists it."""
+        if not self.encounter:
+            return ""
+        return difficulty_named(self.difficulty or DEFAULT_DIFFICULTY).name
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: a Raid's heroes are the first, its boss the second; a 2-versus-2

@@ -3,8 +3,8 @@
 The search agent plays its look-ahead in possible worlds (``game.ai.worlds``): full states it
 made up itself, so reading them whole leaks nothing. ``playout_action`` takes the greedy
 agent's choices (``GreedyAgent``) straight from such a state, without building a view, which
-is ten times faster; it plays both seats of the look-ahead. ``evaluate`` says how good a
-position is for a seat, from -1 (lost) to 1 (won), where the look-ahead stops.
+is ten times faster; it plays every seat of the look-ahead. ``evaluate`` says how good a
+position is for a seat's side, from -1 (lost) to 1 (won), where the look-ahead stops.
 """
 
 import math
@@ -13,7 +13,8 @@ from types import MappingProxyType
 from game.ai.agents import HARMFUL_EFFECTS
 from game.engine import actions, continuous, rules
 from game.engine.actions import Action, Decision
-from game.engine.state import State, card_type
+from game.engine.phases import avatars_in_reach
+from game.engine.state import State, card_type, opponents, side_of, teammates
 
 
 def playout_action(state: State, decision: Decision) -> Action:
@@ -53,6 +54,20 @@ def _quest_of(state: State, quest_card: int):
     return next(quest for quest in state.quests if quest.card == quest_card)
 
 
+def _enemy_units(state: State, seat: int, quest) -> list[int]:
+    """The units of ``seat``'s opponents at ``quest``."""
+    if state.teams is None:
+        return quest.units[1 - seat]
+    return [card for other in opponents(state, seat) for card in quest.units[other]]
+
+
+def _friendly_units(state: State, seat: int, quest) -> list[int]:
+    """The units at ``quest`` that ``seat`` raids with: his own and his teammates'."""
+    if state.teams is None:
+        return quest.units[seat]
+    return [card for each in (seat, *teammates(state, seat)) for card in quest.units[each]]
+
+
 def _redraw(state: State, seat: int, legal: list[Action]) -> Action:
     hand = state.seats[seat].hand
     can_quest = any(
@@ -75,7 +90,7 @@ def _choose_quest(state: State, seat: int, legal: list[Action]) -> Action:
         quest = _quest_of(state, action["quest"])
         tokens = quest.tokens[seat]
         completes = tokens + best_level >= _value(state, quest.card, "level")
-        return (completes, -_ready_defense(state, quest.units[1 - seat]), tokens)
+        return (completes, -_ready_defense(state, _enemy_units(state, seat, quest)), tokens)
 
     return max(legal, key=promise)
 
@@ -99,7 +114,7 @@ def _main(state: State, seat: int, legal: list[Action]) -> Action:
         if values[best] > 0:
             return plays[best]
     for action in legal:
-        if action["kind"] == "raid" and raid_wins(state, seat, action["quest"]):
+        if action["kind"] == "raid" and raid_wins(state, seat, action):
             return action
     return actions.done()
 
@@ -118,19 +133,27 @@ def play_value(state: State, seat: int, action: Action) -> int:
             ]
             value -= max(replaced, default=0)
     if kind == "unit":
-        value += 0 if _quest_of(state, action["quest"]).units[1 - seat] else 1
+        value += 0 if _enemy_units(state, seat, _quest_of(state, action["quest"])) else 1
     return value
 
 
-def raid_wins(state: State, seat: int, quest_card: int) -> bool:
-    quest = _quest_of(state, quest_card)
+def raid_wins(state: State, seat: int, raid: Action) -> bool:
+    quest = _quest_of(state, raid["quest"])
     attack = sum(
-        _value(state, card, "attack") for card in quest.units[seat] if not state.cards[card].exerted
+        _value(state, card, "attack")
+        for card in _friendly_units(state, seat, quest)
+        if not state.cards[card].exerted
     )
-    defenders = quest.units[1 - seat]
+    defenders = _enemy_units(state, seat, quest)
     if defenders:
         return attack > _ready_defense(state, defenders)
-    them = state.seats[1 - seat]
+    if state.teams is None:
+        them = state.seats[1 - seat]
+    else:
+        target = raid.get("avatar")
+        if target is None:
+            target = avatars_in_reach(state, seat, state.quests.index(quest))[0]
+        them = state.seats[state.cards[target].owner]
     return attack > _ready_defense(state, [them.avatar, *them.items, *them.abilities])
 
 
@@ -171,7 +194,11 @@ def _choose(state: State, seat: int, legal: list[Action]) -> Action:
     def fitness(action: Action) -> tuple:
         card = action["card"]
         value = card_value(state, card)
-        wanted = (state.cards[card].controller == seat) != harmful
+        controller = state.cards[card].controller
+        mine = controller == seat or (
+            state.teams is not None and side_of(state, controller) == side_of(state, seat)
+        )
+        wanted = mine != harmful
         return (wanted, value if wanted else -value)
 
     return max(legal, key=fitness)
@@ -179,6 +206,13 @@ def _choose(state: State, seat: int, legal: list[Action]) -> Action:
 
 def _optional(state: State, seat: int, legal: list[Action]) -> Action:
     return actions.accept()
+
+
+def _choose_commander(state: State, seat: int, legal: list[Action]) -> Action:
+    # The defender with the least health left risks the least by commanding.
+    return min(
+        legal, key=lambda action: rules.health_left(state, state.seats[action["seat"]].avatar)
+    )
 
 
 _CHOOSERS = MappingProxyType(
@@ -193,6 +227,7 @@ _CHOOSERS = MappingProxyType(
         "discard": _discard,
         "choose": _choose,
         "optional": _optional,
+        "choose_commander": _choose_commander,
     }
 )
 
@@ -200,12 +235,77 @@ _CHOOSERS = MappingProxyType(
 # Judging a position
 
 
-def evaluate(state: State, seat: int) -> float:
-    """How good the position is for ``seat``: 1 won, -1 lost, in between an estimate."""
+def evaluate(state: State, seat: int, baseline: float = 0.0) -> float:
+    """How good the position is for ``seat``'s side: 1 won, -1 lost, in between an estimate.
+
+    ``baseline`` is ``side_score`` where the look-ahead began: a team game's sides are
+    uneven (a boss of 60 health against four heroes of 20), so the score is taken as a
+    change from there, where the estimate is most sensitive, rather than from an even
+    game, where it would be lost in the flat end of its scale."""
     if state.winner is not None:
-        return 1.0 if state.winner == seat else -1.0
-    score = _strength(state, seat) - _strength(state, 1 - seat)
-    return math.tanh(score)
+        return 1.0 if side_of(state, state.winner) == side_of(state, seat) else -1.0
+    return math.tanh(side_score(state, seat) - baseline)
+
+
+def side_score(state: State, seat: int) -> float:
+    """The strength of ``seat``'s side less the other side's, in rough units of a quest's
+    worth: in a team game, every teammate's assets (a player who left has none, and his
+    side is the weaker for it) and the side's progress towards a heroic encounter's own
+    victory conditions."""
+    if state.teams is None:
+        return _strength(state, seat) - _strength(state, 1 - seat)
+    mine = side_of(state, seat)
+    totals = [0.0, 0.0]
+    for index, side in enumerate(state.teams.sides):
+        for each in side:
+            if each in state.teams.left:
+                totals[index] -= LEFT_GAME
+            else:
+                totals[index] += _strength(state, each)
+    if state.teams.boss is not None:
+        for index, progress in _encounter_progress(state):
+            totals[index] += GOAL_WEIGHT * progress * progress
+    return totals[mine] - totals[1 - mine]
+
+
+# What a player who lost and left the game costs his side beyond his assets: his turns, his
+# draws and the quests in his reach to come ("Leaving the Game").
+LEFT_GAME = 1.5
+# What nearing a heroic encounter's own victory condition is worth, once it is all but met
+# (the progress is squared: the last steps count most).
+GOAL_WEIGHT = 3.0
+
+
+def _encounter_progress(state: State) -> list[tuple[int, float]]:
+    """How near each side is to the encounter's own ways to win, from 0 to 1: the boss
+    avatar's triggers that win the game (a turn limit, quests the boss completes, quests
+    the heroes complete in all), read from its rules like the engine reads them."""
+    boss = state.teams.boss
+    boss_side = side_of(state, boss)
+    rules_of = state.definitions[state.cards[state.seats[boss].avatar].definition]["rules"]
+    found = []
+    for trigger in rules_of.get("triggers", ()):
+        condition = trigger.get("condition")
+        wins = [step for step in trigger["effect"] if step["primitive"] == "win_game"]
+        if not wins or not condition:
+            continue
+        winner = boss_side if wins[0]["player"] == "you" else 1 - boss_side
+        needed = condition.get("at_least") or 1
+        kind = condition["condition"]
+        if kind == "turn_number":
+            reached = state.turn
+        elif kind in ("quests_completed", "team_quests_completed"):
+            side = boss_side if condition["player"] == "you" else 1 - boss_side
+            counted = (
+                [boss]
+                if kind == "quests_completed" and side == boss_side
+                else state.teams.sides[side]
+            )
+            reached = sum(len(state.seats[each].completed) for each in counted)
+        else:
+            continue
+        found.append((winner, min(1.0, reached / needed)))
+    return found
 
 
 def _strength(state: State, seat: int) -> float:
@@ -215,8 +315,13 @@ def _strength(state: State, seat: int) -> float:
     The weights were set by hand and kept where head-to-head games of the search agent with
     other weights did not tell them apart; ``evaluate`` compares two seats' strengths."""
     player = state.seats[seat]
+    boss = state.teams is not None and state.teams.boss == seat
     with continuous.unchanging(state):
         health = rules.health_left(state, player.avatar)
+        if boss:
+            # The boss loses with its one avatar, the heroes only with all of theirs: its
+            # health weighs as much as theirs together.
+            health *= _heroes_health(state) / max(1, _value(state, player.avatar, "health"))
         progress = 0.0
         for quest in state.quests:
             level = _value(state, quest.card, "level") or 1
@@ -231,7 +336,8 @@ def _strength(state: State, seat: int) -> float:
                     + rules.health_left(state, card)
                 )
         gear = sum(card_value(state, card) for card in player.items)
-    deck = len(player.deck)
+    # A boss never runs out: he reshuffles his discard pile ("Single-Player Team").
+    deck = 20 if boss else len(player.deck)
     return (
         0.16 * health
         + 0.9 * len(player.completed)
@@ -243,4 +349,12 @@ def _strength(state: State, seat: int) -> float:
         # Every card drawn brings the loss by an empty deck nearer (WINNING THE GAME).
         + 0.05 * deck
         - (0.6 if deck < 4 else 0.0)
+    )
+
+
+def _heroes_health(state: State) -> int:
+    """The printed health of a heroic encounter's heroes' avatars, added up."""
+    return sum(
+        _value(state, state.seats[each].avatar, "health")
+        for each in state.teams.sides[1 - side_of(state, state.teams.boss)]
     )

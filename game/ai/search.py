@@ -3,15 +3,23 @@
 At each decision with a choice, the agent
 
 1. works out what its seat knows (``view(state, seat)``: never the full state) and samples
-   *possible worlds* that agree with it (``game.ai.worlds``): the opponent's hand, deck and
-   quest pile and its own deck order are made up from the decklists it knows;
+   *possible worlds* that agree with it (``game.ai.worlds``): every hand, deck and quest
+   pile it cannot see, its teammates' as well as its opponents', and its own deck order,
+   are made up from the decklists it knows;
 2. tries each candidate action in the same worlds, then plays on with the greedy agent's
-   choices for both seats (``game.ai.playout``) until the look-ahead's horizon (the start of
-   a later turn), and judges the position reached (``playout.evaluate``);
-3. spends a fixed number of these playouts per decision, halving the candidates after each
+   choices for every seat (``game.ai.playout``) until the look-ahead's horizon (the start
+   of a later turn), and judges the position reached for its whole side
+   (``playout.evaluate``: both teammates' assets, a heroic encounter's own victory
+   conditions);
+3. spends a fixed number of these playouts per decision (in a team game each at most
+   ``TURN_ACTIONS`` actions a turn), halving the candidates after each
    round (successive halving: the promising actions get most of the playouts), and takes
    the best; on a tie the greedy agent's own choice, which it always keeps among the
    candidates.
+
+Every decision of a seat goes through it, so in a team game it also chooses which
+opposing avatar a raid attacks and, as the attacking player, who commands a tied defense
+(MULTIPLAYER GAMES, "Attacking Raid Commander", "Defending Raid Commander").
 
 It is deterministic: the random numbers of a decision come from the agent's seed and the
 number of actions applied so far, and the budget is a number of playouts, never a time. So a
@@ -26,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from game.ai.playout import evaluate, playout_action
+from game.ai.playout import evaluate, playout_action, side_score
 from game.ai.worlds import CardPool, Sight, clone
 from game.engine import api
 from game.engine.actions import Action, Decision
@@ -55,6 +63,13 @@ LEVELS: Mapping[str, Settings] = MappingProxyType(
 )
 
 
+# The most actions a playout of a team game carries out for each turn of its horizon: a turn
+# of the greedy agent's play takes 20 actions or so, but one side's army on a crowded playmat (four
+# players' units, a boss's five-card draws) can take hundreds, and the decision as long; the
+# look-ahead judges the position where it stopped.
+TURN_ACTIONS = 40
+
+
 # The order in which actions other than the greedy choice are tried (a stable sort keeps the
 # engine's order within each kind).
 _FIRST_TRIED = MappingProxyType({"done": 0, "pass": 0, "raid": 1})
@@ -63,8 +78,9 @@ _FIRST_TRIED = MappingProxyType({"done": 0, "pass": 0, "raid": 1})
 class SearchAgent:
     """Looks ahead in possible worlds; see the module's docstring.
 
-    ``priors`` are the decklists it expects of each archetype (the starter decks): it
-    samples the opponent's unseen cards from the one of the opponent's archetype. ``own`` is
+    ``priors`` are the decklists it expects of each archetype (the starter decks), and of
+    any avatar known by its title (a heroic encounter's boss): it samples another seat's
+    unseen cards from the one of that seat's avatar, or else its archetype. ``own`` is
     its own decklist, if known (else the prior of its own archetype stands for it).
     """
 
@@ -93,10 +109,14 @@ class SearchAgent:
         generator = random.Random(self.seed * 1_000_003 + state.applied)  # noqa: S311
         sight = Sight(state, api.view(state, seat), self.pool, self.indexes)
         worlds = _Worlds(sight, generator)
-        candidates = self._candidates(worlds.get(0), decision)
+        first = worlds.get(0)
+        candidates = self._candidates(first, decision)
         if len(candidates) == 1:
             return candidates[0]
-        return self._halve(candidates, worlds, seat, state.turn)
+        # A team game's sides are uneven: its positions are judged as changes from here
+        # (``evaluate``). What ``side_score`` reads is public, so any world gives it.
+        baseline = 0.0 if state.teams is None else side_score(first, seat)
+        return self._halve(candidates, worlds, seat, state.turn, baseline)
 
     def _candidates(self, world: State, decision: Decision) -> list[Action]:
         """The actions worth trying: the greedy agent's choice, then ending the phase or
@@ -107,7 +127,9 @@ class SearchAgent:
         others.sort(key=lambda action: _FIRST_TRIED.get(action["kind"], len(_FIRST_TRIED)))
         return [greedy, *others][: self.settings.candidates]
 
-    def _halve(self, candidates: list[Action], worlds: "_Worlds", seat: int, turn: int) -> Action:
+    def _halve(
+        self, candidates: list[Action], worlds: "_Worlds", seat: int, turn: int, baseline: float
+    ) -> Action:
         """Successive halving: in each round every candidate still in is played out in the
         same new worlds, then the better half goes on; the budget is split evenly among the
         rounds. Ties keep the earlier candidate (the greedy choice first)."""
@@ -123,7 +145,7 @@ class SearchAgent:
                 world = worlds.get(world_number)
                 world_number += 1
                 for index in alive:
-                    totals[index] += self._playout(world, candidates[index], seat, turn)
+                    totals[index] += self._playout(world, candidates[index], seat, turn, baseline)
                     counts[index] += 1
             alive.sort(key=lambda index: (-totals[index] / counts[index], index))
             if round_number < rounds - 1:
@@ -132,17 +154,24 @@ class SearchAgent:
                 break
         return candidates[alive[0]]
 
-    def _playout(self, world: State, action: Action, seat: int, turn: int) -> float:
-        """The value for ``seat`` of ``action`` in ``world``, played on to the horizon."""
+    def _playout(
+        self, world: State, action: Action, seat: int, turn: int, baseline: float
+    ) -> float:
+        """The value for ``seat``'s side of ``action`` in ``world``, played on to the
+        horizon."""
         copy = clone(world)
         try:
             api.apply(copy, action)
         except IllegalAction:
             return -2.0  # never in a world that agrees with the view; ranks it last
         end = turn + self.settings.horizon
-        while copy.winner is None and copy.turn < end:
+        # A two-player game's turns are short, and cut short they misjudge its raids.
+        steps_left = None if world.teams is None else self.settings.horizon * TURN_ACTIONS
+        while copy.winner is None and copy.turn < end and steps_left != 0:
             api.apply(copy, playout_action(copy, api.legal_actions(copy)))
-        return evaluate(copy, seat)
+            if steps_left is not None:
+                steps_left -= 1
+        return evaluate(copy, seat, baseline)
 
 
 class _Worlds:

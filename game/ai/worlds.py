@@ -4,12 +4,15 @@ A seat sees its own hand and quest pile, the playmat, the discard piles and the 
 everything else (``view(state, seat)``). The search agent plays its look-ahead on full states,
 so it fills in what it cannot see with a sample that agrees with what it sees:
 
-- the opponent's hand and deck: drawn, without replacement, from the opponent's *prior* deck
-  (the starter deck of the opponent's archetype, which the avatar shows) less the copies of
-  each card the opponent already has face up (discard pile, playmat, removed); a deck that
-  strays from the prior is covered by drawing with replacement once the prior runs out;
-- the opponent's quest pile: the prior's quests not face up yet, the highest levels first
-  (the lowest-level quests are played first, so those still in the pile are the highest);
+- every other seat's hand and deck, opponents' and teammates' alike (a player sees only his
+  own hand, MULTIPLAYER GAMES): drawn, without replacement, from that seat's *prior* deck
+  (the decklist known for its avatar, such as a heroic encounter's boss, or else the starter
+  deck of the archetype the avatar shows) less the copies of each card the seat already has
+  face up (discard pile, playmat, removed); a deck that strays from the prior is covered by
+  drawing with replacement once the prior runs out;
+- every other seat's quest pile: the prior's quests not face up yet, the highest levels
+  first (the lowest-level quests are played first, so those still in the pile are the
+  highest);
 - its own deck: its own decklist less its own cards it can see (its own deck's contents are
   known to a player; only their order is not), in a random order;
 - the engine's random-number generator: a fresh seed, so future shuffles are not known.
@@ -125,8 +128,10 @@ class CardPool:
             self.definitions.append(card)
         return number
 
-    def prior(self, archetype: str) -> dict | None:
-        return self.priors.get(archetype)
+    def prior_of(self, avatar: dict) -> dict | None:
+        """The decklist expected behind ``avatar``: the one known for that avatar itself (a
+        heroic encounter's boss), else the one of its archetype."""
+        return self.priors.get(avatar["title"]) or self.priors.get(avatar["archetype"])
 
 
 class _Table:
@@ -198,7 +203,6 @@ class Sight:
     ):
         self.state = state
         self.seat = seat = seen["viewer"]
-        opponent = 1 - seat
         visible = face_up(seen)
         self.total = total = card_count(seen)
         table = _Table(pool)
@@ -209,11 +213,11 @@ class Sight:
             real = state.cards[card_id]
             self.cards[card_id] = _card(real, table.of(state.definitions[real.definition]))
         self.hidden = [card_id for card_id in range(total) if card_id not in visible]
-        mine, theirs = seen["players"][seat], seen["players"][opponent]
+        mine = seen["players"][seat]
 
         # The seat's own deck: its decklist less its cards it sees here and there (a search
         # shows some of its deck: those stay in the deck).
-        own = pool.own or pool.prior(mine["avatar"]["archetype"]) or {"deck": []}
+        own = pool.own or pool.prior_of(mine["avatar"]) or {"deck": []}
         own_visible = [card for card in visible.values() if card["owner"] == seat]
         self.shown_in_deck = [
             card["id"]
@@ -228,36 +232,21 @@ class Sight:
             own["deck"] or _face_up_deck_cards(state, own_visible) or _deck_cards(table)
         )
 
-        # The opponent's hand and deck, then its quest pile, from its archetype's prior.
-        prior = pool.prior(theirs["avatar"]["archetype"])
-        their_visible = [card for card in visible.values() if card["owner"] == opponent]
-        their_titles = [card["title"] for card in their_visible]
-        prior_deck = prior["deck"] if prior else []
-        self.their_unseen = _less(prior_deck, their_titles)
-        self.their_fallback = (
-            prior_deck
-            or _face_up_deck_cards(state, their_visible)
-            or own["deck"]
-            or _deck_cards(table)
-        )
-        self.their_hand_count = theirs["hand_count"]
-        self.their_deck_count = theirs["deck_count"]
-        prior_quests = (
-            prior["quests"] if prior else [card for card in table.definitions if _is_quest(card)]
-        )
-        quests_left = _less(prior_quests, their_titles)
-        quests_left.sort(key=lambda quest: quest["level"] or 0)
-        count = theirs["quest_pile_count"]
-        while quests_left and len(quests_left) < count:
-            quests_left.append(quests_left[-1])
-        self.their_quests = quests_left[len(quests_left) - count :] if count else []
+        # Every other seat's hand, deck and quest pile, teammates' as well as opponents'
+        # (MULTIPLAYER GAMES: a player sees only his own hand), from its avatar's prior.
+        self.others = [
+            _Unseen.of(state, seen, other, visible, pool, own, table)
+            for other in range(len(seen["players"]))
+            if other != seat
+        ]
 
         # Every printed card a world may hold is in the table now: freeze it, and work out
         # its index once (``indexes`` remembers it from one decision to the next).
-        for card in [*self.own_fallback, *self.their_unseen, *self.their_fallback]:
+        for card in self.own_fallback:
             table.of(card)
-        for quest in self.their_quests:
-            table.of(quest)
+        for other in self.others:
+            for card in [*other.unseen, *other.fallback, *other.quests]:
+                table.of(card)
         self.table = table
         key = tuple(table.number)
         found: tuple[list[dict], printed.DefinitionsIndex] | None = (
@@ -282,7 +271,6 @@ class Sight:
     def world(self, generator: random.Random) -> State:
         """A possible world: the hidden zones filled at random from what they may hold."""
         state, seat, table = self.state, self.seat, self.table
-        opponent = 1 - seat
         cards = [None if card is None else _card(card, card.definition) for card in self.cards]
         hidden = list(self.hidden)
         generator.shuffle(hidden)
@@ -296,25 +284,14 @@ class Sight:
             own_deck.append(_deal(hidden, cards, table, seat, card))
         own_deck += self.shown_in_deck
         generator.shuffle(own_deck)
-
-        unseen = list(self.their_unseen)
-        generator.shuffle(unseen)
-        wanted = self.their_hand_count + self.their_deck_count
-        while len(unseen) < wanted:
-            unseen.append(generator.choice(self.their_fallback))
-        theirs = [_deal(hidden, cards, table, opponent, card) for card in unseen[:wanted]]
-        their_quests = [_deal(hidden, cards, table, opponent, q) for q in self.their_quests]
+        hidden_zones = {
+            seat: (list(state.seats[seat].hand), own_deck, list(state.seats[seat].quest_pile))
+        }
+        for other in self.others:
+            hidden_zones[other.seat] = other.deal(generator, hidden, cards, table)
 
         if hidden or any(card is None for card in cards):
             raise RuntimeError("the possible world does not account for every card")
-        hidden_zones = {
-            seat: (list(state.seats[seat].hand), own_deck, list(state.seats[seat].quest_pile)),
-            opponent: (
-                theirs[: self.their_hand_count],
-                theirs[self.their_hand_count :],
-                their_quests,
-            ),
-        }
         world = _copy(
             state,
             self.definitions,
@@ -324,6 +301,80 @@ class Sight:
         )
         world.caches.index = self.index
         return world
+
+
+class _Unseen:
+    """What another seat's hidden zones may hold: its hand and deck drawn from ``unseen``
+    (its prior less its cards face up), then from ``fallback`` once that runs out, and its
+    quest pile."""
+
+    def __init__(
+        self,
+        seat: int,
+        unseen: list[dict],
+        fallback: list[dict],
+        hand_count: int,
+        deck_count: int,
+        quests: list[dict],
+    ):
+        self.seat = seat
+        self.unseen = unseen
+        self.fallback = fallback
+        self.hand_count = hand_count
+        self.deck_count = deck_count
+        self.quests = quests
+
+    @classmethod
+    def of(
+        cls,
+        state: State,
+        seen: dict,
+        seat: int,
+        visible: dict[int, dict],
+        pool: CardPool,
+        own: dict,
+        table: _Table,
+    ) -> "_Unseen":
+        player = seen["players"][seat]
+        prior = pool.prior_of(player["avatar"])
+        their_visible = [card for card in visible.values() if card["owner"] == seat]
+        titles = [card["title"] for card in their_visible]
+        prior_deck = prior["deck"] if prior else []
+        fallback = (
+            prior_deck
+            or _face_up_deck_cards(state, their_visible)
+            or own["deck"]
+            or _deck_cards(table)
+        )
+        prior_quests = (
+            prior["quests"] if prior else [card for card in table.definitions if _is_quest(card)]
+        )
+        quests_left = _less(prior_quests, titles)
+        quests_left.sort(key=lambda quest: quest["level"] or 0)
+        count = player["quest_pile_count"]
+        while quests_left and len(quests_left) < count:
+            quests_left.append(quests_left[-1])
+        return cls(
+            seat,
+            _less(prior_deck, titles),
+            fallback,
+            player["hand_count"],
+            player["deck_count"],
+            quests_left[len(quests_left) - count :] if count else [],
+        )
+
+    def deal(
+        self, generator: random.Random, hidden: list[int], cards: list, table: _Table
+    ) -> tuple[list[int], list[int], list[int]]:
+        """The seat's hand, deck and quest pile in one world."""
+        unseen = list(self.unseen)
+        generator.shuffle(unseen)
+        wanted = self.hand_count + self.deck_count
+        while len(unseen) < wanted:
+            unseen.append(generator.choice(self.fallback))
+        dealt = [_deal(hidden, cards, table, self.seat, card) for card in unseen[:wanted]]
+        quests = [_deal(hidden, cards, table, self.seat, quest) for quest in self.quests]
+        return dealt[: self.hand_count], dealt[self.hand_count :], quests
 
 
 def determinise(state: State, seen: dict, pool: CardPool, generator: random.Random) -> State:

@@ -9,16 +9,16 @@ from collection.earnings.services import (
     scenario_earnings_pay,
     tutorial_earnings_pay,
 )
+from game.encounters import DEFAULT_DIFFICULTY, difficulty_named
 from game.models import GameAction, Match, MatchStatus, TutorialProgress
 from game.scenarios import scenario_numbered
 from game.selectors import computer_seats, game_state
 from game.services.matches import SCENARIO_WON, TUTORIAL_WON
+from game.services.skirmish import TEAM_LEVEL
 from game.tutorials import PLAYER, TUTORIALS, tutorial_named
 
-# A computer teammate of a team game plays the greedy agent, weaker than Easy's search; a
-# Raid's boss plays its encounter's agent, whose heroes win about half their games.
+# The level of a computer seat whose match names none.
 FILLER_LEVEL = "easy"
-BOSS_LEVEL = "normal"
 GUIDE_GOALS = frozenset({TUTORIAL_WON, SCENARIO_WON})
 STAFF_ENDED = "ended by staff"
 
@@ -74,8 +74,10 @@ def match_facts(match: Match) -> MatchFacts:
             won = match.winner_id == seat.player_id
         level = ""
         if seat.seat in computers:
-            if match.raid:
-                level = BOSS_LEVEL if seat.seat == match.boss_seat else FILLER_LEVEL
+            if match.raid and seat.seat == match.boss_seat:
+                level = difficulty_named(match.difficulty or DEFAULT_DIFFICULTY).boss_level
+            elif match.team_game:
+                level = TEAM_LEVEL
             else:
                 level = match.computer_level or FILLER_LEVEL
         seats.append(

@@ -20,6 +20,7 @@ from django.utils import timezone
 from collection.decks import selectors as deck_selectors
 from collection.decks.models import Deck, PlayFormat
 from game import fragments
+from game.encounters import DEFAULT_DIFFICULTY, DIFFICULTIES
 from game.engine import api as engine
 from game.engine.actions import pass_
 from game.engine.errors import IllegalAction, InvalidDecklist
@@ -159,6 +160,8 @@ class MatchSettings:
     # Play Format *Raid*: the heroic encounter's slug (game.encounters); its match seats four
     # heroes and the boss, whatever ``players`` says.
     encounter: str = ""
+    # A Raid's difficulty (game.encounters.DIFFICULTIES).
+    difficulty: str = DEFAULT_DIFFICULTY
     practice: bool = False
     # A Challenge (the User List's menu): only this player may join.
     challenged: User | None = None
@@ -191,6 +194,9 @@ def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> M
     if settings.encounter:
         if refusal := raid_refusal(settings.encounter):
             raise MatchError(refusal)
+        if settings.difficulty not in (difficulty.slug for difficulty in DIFFICULTIES):
+            names = " or ".join(difficulty.name for difficulty in DIFFICULTIES)
+            raise MatchError(f"Choose the Raid's difficulty: {names}.")
         players = RAID_PLAYERS
         if settings.light_vs_dark:
             raise MatchError(
@@ -245,6 +251,7 @@ def match_create(*, host: User, deck: Deck | None, settings: MatchSettings) -> M
             challenged=challenged,
             players=players,
             encounter=settings.encounter,
+            difficulty=settings.difficulty if settings.encounter else "",
         )
         host_seat = 0
         if match.team_game and match.light_vs_dark:

@@ -11,10 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from collection.decks.models import Deck
-from game.ai.agents import GreedyAgent
-from game.ai.arena import AGENTS
 from game.ai.search import SearchAgent
-from game.encounters import encounter_named
+from game.encounters import DEFAULT_DIFFICULTY, difficulty_named, encounter_named
 from game.engine import api as engine
 from game.engine.actions import Agent
 from game.engine.state import in_game
@@ -48,9 +46,15 @@ from game.services.matches import (
     start_first_game,
 )
 from game.services.offers import match_offer_answer
+from game.services.raids import boss_decklist
 from tcgsite.accounts.models import User
 
 SKIRMISH_DECK = "{archetype} starter deck"
+# The level of the computer players of a team game (teammates, opponents, a Raid's heroes):
+# the best teammate a person can have; its decisions take well under the computer's pause.
+TEAM_LEVEL = "hard"
+# A team game's computer seats are seeded apart: game seed times this, plus the seat.
+SEATS_SEED = 8
 # The computer accepts a draw when its avatar has this much less health left than yours.
 DRAW_WHEN_BEHIND_BY = 5
 
@@ -153,17 +157,17 @@ def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
     computers = computer_seats(match)
     if decision.seat not in computers:
         return False
-    # A seat's decklist is read only for the agent that plays it (``_seat_agent``).
+    # A seat's decklist is read only for the agent that plays it (``seat_agent``).
     seats = list(match.seats.defer("faces", "decklist").select_related("player"))
     if not any(seat.seat not in computers and in_game(state, seat.seat) for seat in seats):
         agents = {
-            seat.seat: _seat_agent(match, game, seat) for seat in seats if seat.seat in computers
+            seat.seat: seat_agent(match, game, seat) for seat in seats if seat.seat in computers
         }
         return bool(
             computers_play_on(match_id=match_id, game_number=game_number, ply=ply, agents=agents)
         )
     seat = next(each for each in seats if each.seat == decision.seat)
-    action = _seat_agent(match, game, seat).choose(state, decision)
+    action = seat_agent(match, game, seat).choose(state, decision)
     try:
         game_act(match_id=match_id, player=seat.player, ply=ply, action=action)
     except (StalePly, MatchError):
@@ -171,18 +175,24 @@ def computer_move(*, match_id: int, game_number: int, ply: int) -> bool:
     return True
 
 
-def _seat_agent(match: Match, game, seat: MatchSeat) -> Agent:
-    """The agent of a computer's seat: Skirmish's at the match's level; in a team game, whose
-    several opponents the search agent does not foresee, the greedy agent, which plays any
-    seat from its own view; a Raid's boss, its encounter's agent."""
-    if match.raid and seat.seat == match.boss_seat:
-        # The boss plays by its encounter's agent, the one its difficulty was measured with
-        # (``manage.py simulate --encounter``).
-        agent = AGENTS[encounter_named(match.encounter).agent]
-        return agent(game.seed, starter_decklists_all())
-    if match.team_game:
-        return GreedyAgent()
-    return computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)
+def seat_agent(match: Match, game, seat: MatchSeat) -> Agent:
+    """The agent of a computer's seat: the search agent everywhere, from its seat's own view.
+    A Raid's boss plays at its difficulty's level (``game.encounters.DIFFICULTIES``, measured
+    with ``manage.py simulate --encounter``); a computer teammate or opponent of a team game,
+    and a Raid's computer hero, at ``TEAM_LEVEL``; Skirmish and tournament house players at
+    the match's level. In a game with sides every seat expects the boss's decklist behind
+    its avatar (the encounter is public)."""
+    if not match.team_game:
+        return computer_agent(match.computer_level, seed=game.seed, own=seat.decklist)
+    priors = starter_decklists_all()
+    level = TEAM_LEVEL
+    if match.raid:
+        boss = boss_decklist(encounter_named(match.encounter))
+        priors = {**priors, boss["avatar"]["title"]: boss}
+        if seat.seat == match.boss_seat:
+            level = difficulty_named(match.difficulty or DEFAULT_DIFFICULTY).boss_level
+    # Each seat its own seed: the computer teammates think apart.
+    return SearchAgent(game.seed * SEATS_SEED + seat.seat, level, priors=priors, own=seat.decklist)
 
 
 def computer_answer_offer(*, match_id: int) -> bool:

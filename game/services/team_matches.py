@@ -3,7 +3,7 @@ Players"; MULTIPLAYER GAMES): its host may fill the seats nobody took with them;
 dialogs as each hero reads them. Each is one of the
 computer opponents' accounts, playing its archetype's starter deck, and plays its seat as
 Skirmish's computer does, through the match service, off the request path
-(game/services/skirmish.py, ``computer_move``), with the greedy agent from its own view.
+(game/services/skirmish.py, ``computer_move``), with the search agent from its own view.
 """
 
 from django.db import transaction

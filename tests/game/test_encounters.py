@@ -10,8 +10,15 @@ import pytest
 
 from collection.cards.cardrules import validate_card
 from game.ai.agents import GreedyAgent
-from game.ai.arena import AGENTS
-from game.encounters import BOSS_SEAT, ENCOUNTERS, encounter_named
+from game.ai.search import LEVELS
+from game.encounters import (
+    BOSS_SEAT,
+    DEFAULT_DIFFICULTY,
+    DIFFICULTIES,
+    ENCOUNTERS,
+    difficulty_named,
+    encounter_named,
+)
 from game.engine import api
 from game.engine.decklists import card_definition, load_set, starter_decklists
 from game.engine.invariants import invariant_violations
@@ -60,7 +67,15 @@ def test_there_are_three_encounters_each_found_by_its_slug():
     for encounter in ENCOUNTERS:
         assert encounter_named(encounter.slug) is encounter
         assert encounter.name and encounter.summary and encounter.victory
-        assert encounter.agent in AGENTS
+
+
+def test_each_difficulty_is_the_search_agent_at_a_level_harder_than_the_one_before():
+    assert [difficulty.name for difficulty in DIFFICULTIES] == ["Normal", "Heroic"]
+    budgets = [LEVELS[difficulty.boss_level].playouts for difficulty in DIFFICULTIES]
+    assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets)
+    assert difficulty_named(DEFAULT_DIFFICULTY) is DIFFICULTIES[0]
+    with pytest.raises(KeyError, match="heroic"):
+        difficulty_named("nightmare")
 
 
 def test_an_unknown_encounter_names_the_known_ones():

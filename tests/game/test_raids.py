@@ -8,11 +8,13 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from game import tasks
-from game.encounters import ENCOUNTERS
+from game import fragments, tasks
+from game.ai.search import LEVELS, SearchAgent
+from game.encounters import DIFFICULTIES, ENCOUNTERS
 from game.engine import api as engine
 from game.models import ComputerOpponent, Match, MatchStatus, MatchStructure
 from game.selectors import match_history, match_screen, tutorial_dialogs_read
+from game.services import skirmish
 from game.services.matches import (
     MatchError,
     MatchGone,
@@ -242,10 +244,42 @@ def _render(screen) -> str:
 # The whole game
 
 
-def test_a_raid_its_people_left_is_played_to_its_end_by_the_computers_and_replays(carol):
+@pytest.mark.parametrize("difficulty", DIFFICULTIES, ids=lambda difficulty: difficulty.slug)
+def test_the_boss_plays_at_its_difficultys_level_and_the_heroes_at_the_team_level(
+    carol, difficulty
+):
+    """Every computer seat is the search agent from its own view: the boss at the level of
+    the Raid's difficulty, the computer heroes at the team games' level; each knows the
+    boss's decklist behind its avatar."""
+    match = match_create(
+        host=carol,
+        deck=carol.deck,
+        settings=MatchSettings(encounter=ENCOUNTER.slug, difficulty=difficulty.slug),
+    )
+    match_fill_with_computers(match_id=match.pk, player=carol)
+    match_ready(match_id=match.pk, player=carol)
+    game = match.games.get()
+    seats = {seat.seat: seat for seat in match.seats.all()}
+    boss = boss_decklist(ENCOUNTER)
+
+    agents = {number: skirmish.seat_agent(match, game, seats[number]) for number in (1, BOSS)}
+
+    assert all(isinstance(agent, SearchAgent) for agent in agents.values())
+    assert agents[BOSS].settings == LEVELS[difficulty.boss_level]
+    assert agents[1].settings == LEVELS[skirmish.TEAM_LEVEL]
+    for agent in agents.values():
+        assert agent.pool.prior_of(boss["avatar"])["deck"] == boss["deck"]
+    assert agents[1].seed != agents[BOSS].seed
+
+
+def test_a_raid_its_people_left_is_played_to_its_end_by_the_computers_and_replays(
+    carol, monkeypatch
+):
     """Carol leaves at once: her three computer teammates play on against the boss, each
     run of their turns and the boss's as the task runs it, to the game's end; the stored log
-    replays to the same game, and the match history names the boss."""
+    replays to the same game, and the match history names the boss. The computers think at
+    the easiest level, to keep the test short."""
+    monkeypatch.setattr(skirmish, "TEAM_LEVEL", "easy")
     match = raid_begun(carol)
     match_concede(match_id=match.pk, player=carol)
     for _ in range(3000):
@@ -347,10 +381,39 @@ def test_the_create_window_creates_a_raid(client, carol):
     assert not match.light_vs_dark
 
 
+def test_the_create_window_offers_each_difficulty_and_creates_a_heroic_raid(client, carol):
+    client.force_login(carol)
+    page = client.get(reverse("game:match_create")).content.decode()
+    for difficulty in DIFFICULTIES:
+        assert f'value="{difficulty.slug}"' in page and difficulty.summary in page
+
+    answer = client.post(
+        reverse("game:match_create"),
+        {
+            "deck": carol.deck.pk,
+            "structure": 1,
+            "play_format": "raid",
+            "encounter": ENCOUNTER.slug,
+            "difficulty": "heroic",
+        },
+    )
+
+    assert answer.status_code == 302
+    match = Match.objects.get()
+    assert (match.difficulty, match.raid_difficulty) == ("heroic", "Heroic")
+    match.seat_count = 1
+    medallion = fragments.medallions([match])
+    assert f"Raid · {ENCOUNTER.name} · Heroic" in medallion
+
+
 @pytest.mark.parametrize(
     ("form", "message"),
     [
         ({"play_format": "sealed"}, "Choose the Standard or the Raid play format."),
+        (
+            {"play_format": "raid", "encounter": ENCOUNTERS[0].slug, "difficulty": "nightmare"},
+            "Choose the Raid&#x27;s difficulty: Normal or Heroic.",
+        ),
         ({"play_format": "raid", "encounter": ""}, "Choose which raid to play."),
         ({"play_format": "raid", "encounter": "x" * 300}, "Choose one of the raids: "),
     ],

@@ -49,15 +49,45 @@ def test_simulate_refuses_no_processes():
 
 
 def test_simulate_plays_a_heroic_encounter_and_prints_the_heroes_win_rate(capsys):
-    call_command("simulate", encounter="shadow-enclave", games=2, seed=4)
+    call_command("simulate", encounter="shadow-enclave", games=1, seed=4, agents="random")
 
     output = capsys.readouterr().out
-    assert "encounter: The Shadow Enclave (shadow-enclave)" in output
-    assert "2 games in" in output
-    assert "heroes' win rate: " in output and "(95% CI " in output and "of 2 games" in output
+    assert "encounter: The Shadow Enclave (shadow-enclave) at Normal" in output
+    assert "played by random in every order of seats, against the boss played by normal" in output
+    assert "1 games in" in output
+    assert "heroes' win rate: " in output and "(95% CI " in output and "of 1 games" in output
     assert "turns: mean " in output
     assert "the heroes won by: " in output and "the boss won by: " in output
     assert "invariant violations: none" in output
+    assert "decision time heroes (random): CPU p50 " in output
+    assert "decision time boss (normal): CPU p50 " in output and "p99 " in output
+
+
+def test_simulate_refuses_an_unknown_heroes_agent():
+    with pytest.raises(CommandError, match="Name the heroes' agent"):
+        call_command("simulate", encounter="shadow-enclave", games=1, agents="greedy,greedy")
+
+
+def test_simulate_plays_two_sides_of_two_and_prints_each_sides_win_rate(capsys):
+    call_command("simulate", games=3, seed=2, agents="greedy,greedy/random,random")
+
+    output = capsys.readouterr().out
+    assert "2-versus-2: side A greedy,greedy against side B random,random" in output
+    assert "3 games in" in output and "invariant violations: none" in output
+    side_a = output.split("side A (greedy,greedy) win rate: ")[1].splitlines()[0]
+    side_b = output.split("side B (random,random) win rate: ")[1].splitlines()[0]
+    assert "(95% CI " in side_a and side_a.endswith("of 3 games")
+    wins = [int(line.split(", ")[-1].split(" of ")[0]) for line in (side_a, side_b)]
+    assert sum(wins) == 3
+    assert "decision time greedy: CPU p50 " in output and "decision time random: " in output
+
+
+@pytest.mark.parametrize(
+    "agents", ["greedy/random,random", "greedy,greedy/random,cheater", "a/b/c"]
+)
+def test_simulate_refuses_sides_that_are_not_two_of_two_known_agents(agents):
+    with pytest.raises(CommandError, match="two sides of two agents"):
+        call_command("simulate", games=1, agents=agents)
 
 
 def test_simulate_refuses_an_unknown_encounter():

@@ -25,7 +25,7 @@ from game.models import (
     MatchStructure,
 )
 from game.selectors import game_state, match_history, match_screen
-from game.services import matches, offers
+from game.services import matches, offers, skirmish
 from game.services.matches import (
     GAME_START_FIELDS,
     MatchError,
@@ -555,7 +555,9 @@ def test_computer_players_play_a_whole_game_through_the_task_and_its_log_replays
     carol, monkeypatch
 ):
     """Carol plays with the greedy agent's choices beside three computer players, each
-    turn of theirs run as the task runs it; then the stored log replays to the same game."""
+    turn of theirs run as the task runs it; then the stored log replays to the same game.
+    The computers think at the easiest level, to keep the test short."""
+    monkeypatch.setattr(skirmish, "TEAM_LEVEL", "easy")
     # A seed whose game is among the shorter ones.
     monkeypatch.setattr(matches, "secrets", SeededSecrets(WHOLE_GAME_SEED))
     match = match_create(host=carol, deck=carol.deck, settings=TEAM_GAME)
@@ -592,7 +594,8 @@ def test_computer_players_play_a_whole_game_through_the_task_and_its_log_replays
     assert engine.to_json(replayed) == game.state
 
 
-def test_once_no_person_plays_on_the_computers_finish_the_game_in_a_run(carol):
+def test_once_no_person_plays_on_the_computers_finish_the_game_in_a_run(carol, monkeypatch):
+    monkeypatch.setattr(skirmish, "TEAM_LEVEL", "easy")
     match = match_create(host=carol, deck=carol.deck, settings=TEAM_GAME)
     match_fill_with_computers(match_id=match.pk, player=carol)
     match_ready(match_id=match.pk, player=carol)

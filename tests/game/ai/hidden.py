@@ -15,15 +15,18 @@ from tests.game.ai.conftest import CARDS
 
 
 def redealt(state: State, seat: int, generator: random.Random) -> State:
-    """A copy of ``state`` whose hidden cards, for ``seat``, are dealt again: the opponent's
-    hand and deck shuffled together and split anew (other cards in its hand), its quest pile
-    and ``seat``'s deck in another order, and another seed for the random numbers."""
+    """A copy of ``state`` whose hidden cards, for ``seat``, are dealt again: every other
+    seat's hand and deck (opponents' and teammates' alike) shuffled together and split anew
+    (other cards in its hand), its quest pile and ``seat``'s deck in another order, and
+    another seed for the random numbers."""
     other = api.from_json(api.to_json(state))
-    opponent = other.seats[1 - seat]
-    cards = opponent.hand + opponent.deck
-    generator.shuffle(cards)
-    opponent.hand, opponent.deck = cards[: len(opponent.hand)], cards[len(opponent.hand) :]
-    generator.shuffle(opponent.quest_pile)
+    for index, player in enumerate(other.seats):
+        if index == seat:
+            continue
+        cards = player.hand + player.deck
+        generator.shuffle(cards)
+        player.hand, player.deck = cards[: len(player.hand)], cards[len(player.hand) :]
+        generator.shuffle(player.quest_pile)
     mine = other.seats[seat]
     searching = other.pending[0]["choice"]["zone"] == "deck" if other.step == "choose" else False
     if not searching:  # a search shows the seat its deck (not its order, which changes anyway)

@@ -1,6 +1,7 @@
 """Games between named agents (game.ai.arena): both seat orders, on one process or several."""
 
-from game.ai.arena import AGENTS, chunks, matchups, play
+
+from game.ai.arena import AGENTS, chunks, matchups, play, play_team, team_lineups, team_seating
 from game.ai.search import SearchAgent
 from game.engine.simulation import percentile
 from tests.game.ai.conftest import DECKS, SET_FILE
@@ -46,3 +47,19 @@ def test_percentiles_are_nearest_rank():
 
     assert [percentile(samples, share) for share in (0.5, 0.95, 0.99, 1.0)] == [50, 95, 99, 100]
     assert percentile([], 0.5) == 0.0
+
+
+def test_a_team_run_seats_each_side_on_alternate_seats_and_swaps_the_sides():
+    assert len(team_lineups(DECKS)) == 24
+    seated = team_seating([("hard", "normal"), ("greedy", "random")])
+    assert seated == ("hard", "greedy", "normal", "random")
+    # Reversed, as simulate swaps the seats, each side holds the other side's seats.
+    swapped = tuple(reversed(seated))
+    assert {swapped[0], swapped[2]} == {"greedy", "random"}
+
+
+def test_every_game_of_a_team_run_has_a_winning_side():
+    report = play_team([("greedy", "greedy"), ("random", "random")], 4, seed=3, set_file=SET_FILE)
+
+    assert report.games == 4 and report.violations == []
+    assert report.wins_by_agent[0] + report.wins_by_agent[2] == 4

@@ -15,7 +15,16 @@ from game.ai.agents import GreedyAgent, RandomAgent
 from game.ai.search import LEVELS, SearchAgent, Settings
 from game.engine import api
 from game.engine.simulation import simulate
-from tests.game.ai.conftest import DECKS, MATCHUPS, positions, snapshot
+from tests.game.ai.conftest import (
+    DECKS,
+    ENCOUNTER_GAME,
+    ENCOUNTER_PRIORS,
+    MATCHUPS,
+    TEAM_GAME,
+    positions,
+    side_positions,
+    snapshot,
+)
 from tests.game.ai.hidden import hidden_pair, redealt
 
 # Small budgets keep the tests quick; the levels differ only in their numbers.
@@ -79,6 +88,31 @@ def test_the_search_agent_decides_the_same_when_hidden_cards_are_dealt_again():
         assert searcher(checked).choose(other, api.legal_actions(other)) == chosen
         checked += 1
     assert checked > 30
+
+
+@pytest.mark.parametrize(
+    ("decklists", "priors"),
+    [(TEAM_GAME, DECKS), (ENCOUNTER_GAME, ENCOUNTER_PRIORS)],
+    ids=["2v2", "4v1"],
+)
+def test_in_a_game_with_sides_no_decision_changes_when_every_unseen_card_is_dealt_again(
+    decklists, priors
+):
+    """Every hand, deck and quest pile the deciding seat cannot see, its teammates' as
+    well as its opponents', is shuffled and dealt again, with another seed: the search
+    agent of every seat, heroes and boss alike, decides the same."""
+    checked, seats = 0, set()
+    for state, decision in side_positions(decklists, 2, every=9, seed=30):
+        other = redealt(state, decision.seat, random.Random(checked))
+        assert api.view(other, decision.seat) == api.view(state, decision.seat)
+
+        chosen = SearchAgent(checked, QUICK, priors=priors).choose(state, decision)
+
+        again = SearchAgent(checked, QUICK, priors=priors).choose(other, api.legal_actions(other))
+        assert again == chosen
+        checked += 1
+        seats.add(decision.seat)
+    assert checked > 30 and seats == set(range(len(state.seats)))
 
 
 def test_the_search_agent_is_deterministic_for_a_seed_and_replays_from_the_action_log():

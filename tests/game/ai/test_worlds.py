@@ -2,9 +2,18 @@
 
 import random
 
+import pytest
+
 from game.ai.worlds import CardPool, Sight, clone
 from game.engine import api
-from tests.game.ai.conftest import DECKS, positions
+from tests.game.ai.conftest import (
+    DECKS,
+    ENCOUNTER_GAME,
+    ENCOUNTER_PRIORS,
+    TEAM_GAME,
+    positions,
+    side_positions,
+)
 from tests.game.ai.hidden import redealt
 
 
@@ -85,3 +94,68 @@ def test_states_that_differ_only_in_hidden_cards_give_the_same_possible_worlds()
         assert api.to_json(world) == api.to_json(other_world)
         checked += 1
     assert checked > 50
+
+
+SIDES = pytest.mark.parametrize(
+    ("decklists", "priors"),
+    [(TEAM_GAME, DECKS), (ENCOUNTER_GAME, ENCOUNTER_PRIORS)],
+    ids=["2v2", "4v1"],
+)
+
+
+@SIDES
+def test_a_possible_world_of_a_game_with_sides_looks_to_the_seat_exactly_as_the_real_game(
+    decklists, priors
+):
+    pool = CardPool(priors)
+    seats = set()
+    for checked, (state, decision) in enumerate(side_positions(decklists, 2, every=15)):
+        seen = api.view(state, decision.seat)
+
+        world = Sight(state, seen, pool).world(random.Random(checked))
+
+        assert api.view(world, decision.seat) == seen
+        assert api.legal_actions(world).actions == decision.actions
+        seats.add(decision.seat)
+    assert seats == set(range(len(state.seats)))
+
+
+@SIDES
+def test_a_possible_world_deals_every_hand_it_cannot_see_teammates_included(decklists, priors):
+    pool = CardPool(priors)
+    state, decision = next(side_positions(decklists, 1, every=30, seed=4))
+    sight = Sight(state, api.view(state, decision.seat), pool)
+
+    worlds = [sight.world(random.Random(seed)) for seed in range(6)]
+
+    for other in range(len(state.seats)):
+        if other == decision.seat or not state.seats[other].hand:
+            continue
+        hands = {
+            tuple(api.card_titles(world)[card] for card in world.seats[other].hand)
+            for world in worlds
+        }
+        assert len(hands) > 1, f"seat {other}'s hand is copied, not dealt"
+        for world in worlds:
+            assert len(world.seats[other].hand) == len(state.seats[other].hand)
+            assert len(world.seats[other].deck) == len(state.seats[other].deck)
+            assert len(world.seats[other].quest_pile) == len(state.seats[other].quest_pile)
+
+
+@SIDES
+def test_states_of_a_game_with_sides_that_differ_only_in_hidden_cards_give_the_same_worlds(
+    decklists, priors
+):
+    pool = CardPool(priors)
+    checked = 0
+    for state, decision in side_positions(decklists, 2, every=12, seed=9):
+        other = redealt(state, decision.seat, random.Random(checked))
+        seen = api.view(state, decision.seat)
+        assert api.view(other, decision.seat) == seen
+
+        world = Sight(state, seen, pool).world(random.Random(7))
+        other_world = Sight(other, api.view(other, decision.seat), pool).world(random.Random(7))
+
+        assert api.to_json(world) == api.to_json(other_world)
+        checked += 1
+    assert checked > 30
