@@ -1,6 +1,7 @@
 """Preferences show only settings that do something today (rulebook, PREFERENCES, User
 Interface): each setting the form offers is checked here to change what a page shows."""
 
+import re
 from html import unescape
 
 import pytest
@@ -273,7 +274,12 @@ SOUND_FILES = ("your_turn", "raid", "whisper", "game_end", "ping")
 
 
 def sound_addresses(page: str) -> set[str]:
-    return {name for name in (*SOUND_FILES, "music") if f"sounds/{name}.mp3" in page}
+    # Production mode serves static files under hashed names: sounds/ping.<hash>.mp3.
+    return {
+        name
+        for name in (*SOUND_FILES, "music")
+        if re.search(rf"sounds/{name}(\.[0-9a-f]+)?\.mp3", page)
+    }
 
 
 def check_mute_sounds(client, user):

@@ -18,8 +18,7 @@ from game.models import Game
 from game.selectors import card_faces, game_beginning
 from game.services.matches import game_act, match_concede
 from tests.factories import UserFactory
-from tests.game.conftest import start_match
-from tests.game.test_replays import play
+from tests.game.conftest import play_at_random, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -359,7 +358,7 @@ def test_the_replay_shows_the_indicators(client, carol, bob):
     """A step of a game's replay where a card stands exerted for a reason shows it, and the
     Phase Meter lights the step's phase."""
     match = start_match(carol, bob)
-    play(match, 60)
+    play_at_random(match, 60)
     match_concede(match_id=match.pk, player=bob)
     game = Game.objects.get(match=match)
     actions = list(game.actions.order_by("number").values_list("action", flat=True))

@@ -1,6 +1,5 @@
 """Games between named agents (game.ai.arena): both seat orders, on one process or several."""
 
-
 from game.ai.arena import AGENTS, chunks, matchups, play, play_team, team_lineups, team_seating
 from game.ai.search import SearchAgent
 from game.engine.simulation import percentile
