@@ -56,13 +56,18 @@ def play_chunk(
     names: tuple[str, ...], set_file: Path, first: int, games: int, seed: int, thorough: bool
 ) -> Report:
     """Games ``first`` to ``first + games - 1`` of a run (game ``i`` has seed ``seed + i``)."""
+    return _play_games(matchups, names, set_file, first, games, seed, thorough)
+
+
+def _play_games(lineups_of, names, set_file, first, games, seed, thorough) -> Report:
+    """The games of a chunk, the decks of each seated by ``lineups_of`` the starter decks."""
     decks = starter_decklists(set_file)
     factories = [partial(_make, AGENTS[name], decks=decks) for name in names]
     return simulate(
         games,
         seed,
         factories,
-        matchups(decks),
+        lineups_of(decks),
         thorough=thorough,
         first_game=first,
         swap_seats=True,
@@ -185,17 +190,7 @@ def play_team_chunk(
 ) -> Report:
     """Games ``first`` to ``first + games - 1`` of a 2-versus-2 run; ``names`` are the
     agents by seat (``team_seating``)."""
-    decks = starter_decklists(set_file)
-    factories = [partial(_make, AGENTS[name], decks=decks) for name in names]
-    return simulate(
-        games,
-        seed,
-        factories,
-        team_lineups(decks),
-        thorough=thorough,
-        first_game=first,
-        swap_seats=True,
-    )
+    return _play_games(team_lineups, names, set_file, first, games, seed, thorough)
 
 
 def play_team(
