@@ -16,9 +16,10 @@ from game.engine.positions import Placed, Position, SeatSetup, build, card_ids
 from game.engine.state import EXERT_REASONS
 from game.models import Game
 from game.selectors import card_faces, game_beginning
+from game.services import matches
 from game.services.matches import game_act, match_concede
 from tests.factories import UserFactory
-from tests.game.conftest import play_at_random, start_match
+from tests.game.conftest import SeededSecrets, play_at_random, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -303,9 +304,13 @@ def test_linked_cards_both_wear_the_link_icon(client, carol, bob):
         assert 'title="Linked to Tomb Initiate"' in figure(page, bond)
 
 
-def test_combat_damage_being_assigned_marks_the_combatants_it_may_go_to(client, carol, bob):
+def test_combat_damage_being_assigned_marks_the_combatants_it_may_go_to(
+    client, carol, bob, monkeypatch
+):
     """Carol's avatar attempts her quest against two of Bob's units and wins: whoever assigns
-    her damage chooses between them, and every viewer sees both marked."""
+    her damage chooses between them, and every viewer sees both marked. The combat's dice
+    come from the game's seed: a seed with which she wins."""
+    monkeypatch.setattr(matches, "secrets", SeededSecrets(1))
     match = start_match(carol, bob)
     state = set_up(
         match,
